@@ -1,0 +1,1 @@
+package dev.singletable.engine; final class Placeholder {}
