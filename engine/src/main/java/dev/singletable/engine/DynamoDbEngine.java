@@ -1,0 +1,165 @@
+package dev.singletable.engine;
+
+import dev.singletable.engine.internal.protocol.Database;
+import dev.singletable.engine.internal.protocol.Dispatcher;
+import dev.singletable.engine.internal.protocol.Operations;
+import dev.singletable.engine.internal.storage.Table;
+import dev.singletable.engine.internal.transport.HttpEndpoint;
+import dev.singletable.engine.internal.transport.InMemoryAsyncHttpClient;
+import dev.singletable.engine.internal.transport.InMemoryHttpClient;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.time.Clock;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * An in-process DynamoDB. Starts in milliseconds, keeps everything in memory, and answers the real AWS SDK v2
+ * through an in-memory transport ({@link #client()}) or any client over HTTP on loopback ({@link #httpEndpoint()}).
+ * Engines are independent of each other and thread-safe.
+ *
+ * <pre>{@code
+ * try (DynamoDbEngine engine = DynamoDbEngine.create()) {
+ *     DynamoDbClient client = engine.client();
+ *     client.createTable(...);
+ * }
+ * }</pre>
+ */
+public final class DynamoDbEngine implements AutoCloseable {
+    private static final URI IN_MEMORY = URI.create("http://in-memory.singletable.invalid");
+
+    private final Database database;
+    private final RequestLog requestLog;
+    private final Dispatcher dispatcher;
+    private final String host;
+    private final int port;
+    private final DynamoDbClient client;
+    private HttpEndpoint http;
+
+    private DynamoDbEngine(Builder builder) {
+        this.database = new Database(builder.clock);
+        this.requestLog = new RequestLog(builder.requestLogCapacity);
+        this.dispatcher = new Dispatcher(Operations.all(database), requestLog);
+        this.host = builder.host;
+        this.port = builder.port;
+        this.client = newClient();
+    }
+
+    /** An engine with the defaults: a request log of 10,000 entries, HTTP (when asked for) on 127.0.0.1. */
+    public static DynamoDbEngine create() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A client that talks to this engine without a socket; shared, do not close it (closing is harmless). */
+    public DynamoDbClient client() {
+        return client;
+    }
+
+    /** A new synchronous client over the in-memory transport, for code that wants to configure or close its own. */
+    public DynamoDbClient newClient() {
+        return DynamoDbClient.builder()
+                .httpClient(new InMemoryHttpClient(dispatcher))
+                .endpointOverride(IN_MEMORY)
+                .region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")))
+                .build();
+    }
+
+    /** A new asynchronous client over the in-memory transport. */
+    public DynamoDbAsyncClient asyncClient() {
+        return DynamoDbAsyncClient.builder()
+                .httpClient(new InMemoryAsyncHttpClient(dispatcher))
+                .endpointOverride(IN_MEMORY)
+                .region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")))
+                .build();
+    }
+
+    /** The HTTP endpoint, started on first call (on loopback and an ephemeral port unless configured otherwise). */
+    public synchronized URI httpEndpoint() {
+        if (http == null) {
+            try {
+                http = HttpEndpoint.start(dispatcher, host, port);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot listen on " + host + ":" + port, e);
+            }
+        }
+        return http.uri();
+    }
+
+    /** Every request this engine served, in a bounded ring. */
+    public RequestLog requestLog() {
+        return requestLog;
+    }
+
+    /**
+     * Remembers the present items of a table, so that {@link #rollback(String)} returns to them. A rollback
+     * costs what changed since, not the size of the table.
+     */
+    public void checkpoint(String tableName) {
+        database.write(() -> {
+            database.table(tableName).checkpoint();
+            return null;
+        });
+    }
+
+    /** Returns a table's items to their state at its last {@link #checkpoint(String)}. */
+    public void rollback(String tableName) {
+        database.write(() -> {
+            Table table = database.table(tableName);
+            table.rollback();
+            return null;
+        });
+    }
+
+    /** Stops the HTTP endpoint, if started, and forgets every table. */
+    @Override
+    public synchronized void close() {
+        if (http != null) {
+            http.close();
+            http = null;
+        }
+        client.close();
+    }
+
+    /** Configures an engine. */
+    public static final class Builder {
+        private int requestLogCapacity = 10_000;
+        private String host = "127.0.0.1";
+        private int port;
+        private Clock clock = Clock.systemUTC();
+
+        private Builder() {
+        }
+
+        /** How many requests the log keeps (the oldest are forgotten first). */
+        public Builder requestLogCapacity(int capacity) {
+            this.requestLogCapacity = capacity;
+            return this;
+        }
+
+        /** The port of the HTTP endpoint; 0 (the default) picks a free one. */
+        public Builder port(int port) {
+            this.port = port;
+            return this;
+        }
+
+        /** The address the HTTP endpoint binds to; loopback unless you say otherwise. */
+        public Builder host(String host) {
+            this.host = host;
+            return this;
+        }
+
+        public DynamoDbEngine build() {
+            return new DynamoDbEngine(this);
+        }
+    }
+}

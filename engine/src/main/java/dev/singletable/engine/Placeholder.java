@@ -1,1 +1,0 @@
-package dev.singletable.engine; final class Placeholder {}

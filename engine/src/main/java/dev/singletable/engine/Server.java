@@ -1,0 +1,43 @@
+package dev.singletable.engine;
+
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Runs an engine as a local DynamoDB endpoint: {@code java -jar singletable-engine.jar --port 8000}.
+ * Stops on Ctrl-C. (The {@code singletable serve} command does the same with a design and demo data.)
+ */
+public final class Server {
+    private Server() {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        int port = 8000;
+        String host = "127.0.0.1";
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--port" -> port = Integer.parseInt(value(args, ++i, "--port"));
+                case "--host" -> host = value(args, ++i, "--host");
+                default -> {
+                    System.err.println("usage: java -jar singletable-engine.jar [--port 8000] [--host 127.0.0.1]");
+                    System.exit(2);
+                }
+            }
+        }
+        DynamoDbEngine engine = DynamoDbEngine.builder().host(host).port(port).build();
+        System.out.println("DynamoDB endpoint: " + engine.httpEndpoint());
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            engine.close();
+            stopped.countDown();
+        }));
+        stopped.await();
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) {
+            System.err.println(option + " needs a value");
+            System.exit(2);
+        }
+        return args[i];
+    }
+}

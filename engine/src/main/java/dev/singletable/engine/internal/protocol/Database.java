@@ -1,0 +1,89 @@
+package dev.singletable.engine.internal.protocol;
+
+import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.storage.Table;
+import java.time.Clock;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Supplier;
+
+/**
+ * The state of one engine: its tables, under one read/write lock. Writers (and multi-table transactions)
+ * hold the write lock for the whole of a request, which makes conditional writes linearizable; readers share.
+ */
+public final class Database {
+    public static final String REGION = "us-east-1";
+    public static final String ACCOUNT = "000000000000";
+    private static final String ARN_PREFIX = "arn:aws:dynamodb:" + REGION + ":" + ACCOUNT + ":table/";
+
+    private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    /** Sorted by name, as ListTables returns them (names are ASCII, so String order is byte order). */
+    private final TreeMap<String, Table> tables = new TreeMap<>();
+    private final Clock clock;
+
+    public Database(Clock clock) {
+        this.clock = clock;
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    public <T> T read(Supplier<T> action) {
+        lock.readLock().lock();
+        try {
+            return action.get();
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    public <T> T write(Supplier<T> action) {
+        lock.writeLock().lock();
+        try {
+            return action.get();
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    /** The table for a data-plane request, or DynamoDB's ResourceNotFoundException. Accepts a name or an ARN. */
+    public Table table(String nameOrArn) {
+        return find(nameOrArn).orElseThrow(DynamoException::resourceNotFound);
+    }
+
+    public Optional<Table> find(String nameOrArn) {
+        return Optional.ofNullable(tables.get(nameOf(nameOrArn)));
+    }
+
+    /** The table name in a table ARN, or the argument itself. */
+    public static String nameOf(String nameOrArn) {
+        return nameOrArn.startsWith(ARN_PREFIX) ? nameOrArn.substring(ARN_PREFIX.length()) : nameOrArn;
+    }
+
+    public static String arnOf(String tableName) {
+        return ARN_PREFIX + tableName;
+    }
+
+    public void add(Table table) {
+        tables.put(table.name(), table);
+    }
+
+    public void remove(String name) {
+        tables.remove(name);
+    }
+
+    /** Every table, by name. */
+    public Collection<Table> tables() {
+        return Collections.unmodifiableCollection(tables.values());
+    }
+
+    /** Table names after {@code exclusiveStart} (null: from the first), in order. */
+    public Collection<String> namesAfter(String exclusiveStart) {
+        return Collections.unmodifiableSet(
+                exclusiveStart == null ? tables.navigableKeySet() : tables.tailMap(exclusiveStart, false).navigableKeySet());
+    }
+}

@@ -1,0 +1,65 @@
+package dev.singletable.engine.internal.protocol;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Renders a request's expressions for people: {@code #names} and {@code :values} replaced by what they stand for. */
+final class ExpressionDisplay {
+    private static final Pattern PLACEHOLDER = Pattern.compile("[#:][A-Za-z0-9_]+");
+    private static final Map<String, String> MEMBERS = Map.of(
+            "KeyConditionExpression", "KeyCondition",
+            "FilterExpression", "Filter",
+            "ConditionExpression", "Condition",
+            "UpdateExpression", "Update",
+            "ProjectionExpression", "Projection",
+            "Statement", "Statement");
+
+    private ExpressionDisplay() {
+    }
+
+    static Map<String, String> resolve(JsonNode request) {
+        Map<String, String> resolved = new LinkedHashMap<>();
+        if (request == null || !request.isObject()) {
+            return resolved;
+        }
+        JsonNode names = request.path("ExpressionAttributeNames");
+        JsonNode values = request.path("ExpressionAttributeValues");
+        MEMBERS.forEach((member, kind) -> {
+            JsonNode text = request.get(member);
+            if (text != null && text.isTextual()) {
+                resolved.put(kind, substitute(text.textValue(), names, values));
+            }
+        });
+        return resolved;
+    }
+
+    private static String substitute(String expression, JsonNode names, JsonNode values) {
+        Matcher m = PLACEHOLDER.matcher(expression);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String token = m.group();
+            JsonNode replacement = (token.charAt(0) == '#' ? names : values).get(token);
+            m.appendReplacement(out, Matcher.quoteReplacement(replacement == null ? token : render(replacement)));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    private static String render(JsonNode node) {
+        if (node.isTextual()) {
+            return node.textValue(); // an attribute name
+        }
+        JsonNode s = node.get("S");
+        if (s != null && s.isTextual()) {
+            return "\"" + s.textValue() + "\"";
+        }
+        JsonNode n = node.get("N");
+        if (n != null && n.isTextual()) {
+            return n.textValue();
+        }
+        return node.toString();
+    }
+}

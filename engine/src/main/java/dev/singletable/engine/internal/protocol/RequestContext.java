@@ -1,0 +1,62 @@
+package dev.singletable.engine.internal.protocol;
+
+import dev.singletable.engine.KeyConditionShape;
+
+/**
+ * What a handler tells the request log about a request beyond what the request itself says: what it read,
+ * returned and cost. Handlers fill it as they go; the dispatcher records it.
+ */
+public final class RequestContext {
+    private String index;
+    private KeyConditionShape keyCondition;
+    private int scannedCount = -1;
+    private int returnedCount = -1;
+    private boolean morePages;
+    private Double consumedCapacity;
+
+    public void index(String index) {
+        this.index = index;
+    }
+
+    public void keyCondition(KeyConditionShape keyCondition) {
+        this.keyCondition = keyCondition;
+    }
+
+    public void counts(int scannedCount, int returnedCount) {
+        this.scannedCount = scannedCount;
+        this.returnedCount = returnedCount;
+    }
+
+    public void morePages(boolean morePages) {
+        this.morePages = morePages;
+    }
+
+    /** Total capacity units consumed, computed whether or not the client asked for them. */
+    public void consumedCapacity(double units) {
+        this.consumedCapacity = units;
+    }
+
+    String index() {
+        return index;
+    }
+
+    KeyConditionShape keyCondition() {
+        return keyCondition;
+    }
+
+    int scannedCount() {
+        return scannedCount;
+    }
+
+    int returnedCount() {
+        return returnedCount;
+    }
+
+    boolean morePages() {
+        return morePages;
+    }
+
+    Double consumedCapacity() {
+        return consumedCapacity;
+    }
+}

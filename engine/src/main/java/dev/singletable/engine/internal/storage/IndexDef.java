@@ -1,0 +1,62 @@
+package dev.singletable.engine.internal.storage;
+
+import dev.singletable.engine.internal.value.Value;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A secondary index's definition. {@code sortKey} is null for a hash-only GSI; {@code nonKeyAttributes} is
+ * empty unless the projection is INCLUDE.
+ */
+public record IndexDef(String name, boolean global, KeyDef partitionKey, KeyDef sortKey, String projectionType,
+                       List<String> nonKeyAttributes) {
+
+    public IndexDef {
+        nonKeyAttributes = List.copyOf(nonKeyAttributes);
+    }
+
+    /** Whether an item belongs in the index: it has every index key attribute with the declared type. */
+    public boolean covers(Map<String, Value> item) {
+        return hasKey(item, partitionKey) && (sortKey == null || hasKey(item, sortKey));
+    }
+
+    private static boolean hasKey(Map<String, Value> item, KeyDef key) {
+        Value value = item.get(key.name());
+        return value != null && value.type().equals(key.type());
+    }
+
+    /** The index entry of an item: what the index projects, always with the table and index keys. */
+    public Map<String, Value> project(Map<String, Value> item, KeyDef tablePartition, KeyDef tableSort) {
+        if (projectionType.equals("ALL")) {
+            return item;
+        }
+        Map<String, Value> entry = new LinkedHashMap<>();
+        copy(item, entry, tablePartition.name());
+        if (tableSort != null) {
+            copy(item, entry, tableSort.name());
+        }
+        copy(item, entry, partitionKey.name());
+        if (sortKey != null) {
+            copy(item, entry, sortKey.name());
+        }
+        for (String attribute : nonKeyAttributes) {
+            copy(item, entry, attribute);
+        }
+        return entry;
+    }
+
+    /** Whether the index projects this attribute. */
+    public boolean projects(String attribute, KeyDef tablePartition, KeyDef tableSort) {
+        return projectionType.equals("ALL") || attribute.equals(tablePartition.name())
+                || (tableSort != null && attribute.equals(tableSort.name())) || attribute.equals(partitionKey.name())
+                || (sortKey != null && attribute.equals(sortKey.name())) || nonKeyAttributes.contains(attribute);
+    }
+
+    private static void copy(Map<String, Value> from, Map<String, Value> to, String name) {
+        Value value = from.get(name);
+        if (value != null) {
+            to.put(name, value);
+        }
+    }
+}

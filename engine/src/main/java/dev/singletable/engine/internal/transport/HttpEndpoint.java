@@ -1,0 +1,116 @@
+package dev.singletable.engine.internal.transport;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.singletable.engine.internal.protocol.Dispatcher;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** DynamoDB's JSON 1.0 protocol over HTTP, for clients in other processes (AWS CLI, boto3, other SDKs). */
+public final class HttpEndpoint implements AutoCloseable {
+    private final HttpServer server;
+    private final ExecutorService workers;
+    private final Dispatcher dispatcher;
+
+    private HttpEndpoint(HttpServer server, ExecutorService workers, Dispatcher dispatcher) {
+        this.server = server;
+        this.workers = workers;
+        this.dispatcher = dispatcher;
+    }
+
+    /** Starts serving on the host and port (0: an ephemeral port). */
+    public static HttpEndpoint start(Dispatcher dispatcher, String host, int port) throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 128);
+        AtomicInteger threads = new AtomicInteger();
+        ExecutorService workers = Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2),
+                r -> {
+                    Thread t = new Thread(r, "singletable-http-" + threads.incrementAndGet());
+                    t.setDaemon(true);
+                    return t;
+                });
+        server.setExecutor(workers);
+        HttpEndpoint endpoint = new HttpEndpoint(server, workers, dispatcher);
+        server.createContext("/", endpoint::serve);
+        server.start();
+        return endpoint;
+    }
+
+    public URI uri() {
+        InetSocketAddress address = server.getAddress();
+        String host = address.getAddress().getHostAddress();
+        return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + address.getPort());
+    }
+
+    private void serve(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            String method = exchange.getRequestMethod();
+            if (method.equals("GET") && exchange.getRequestURI().getPath().equals("/")) {
+                send(exchange, 200, "text/plain", "healthy: dynamodb.us-east-1.amazonaws.com ");
+                return;
+            }
+            String contentType = exchange.getRequestHeaders().getFirst("Content-Type");
+            if (!method.equals("POST") || !acceptedContentType(contentType)) {
+                send(exchange, 404, "application/xml", "<UnknownOperationException/>");
+                return;
+            }
+            String length = exchange.getRequestHeaders().getFirst("Content-Length");
+            if (length != null && parseLength(length) > Dispatcher.MAX_BODY_BYTES) {
+                // DynamoDB answers 413 without reading an over-sized body
+                send(exchange, 413, Dispatcher.CONTENT_TYPE, "{\"__type\":\"com.amazon.coral.service#RequestEntityTooLarge\","
+                        + "\"message\":\"Request entity too large\"}");
+                return;
+            }
+            byte[] body = exchange.getRequestBody().readNBytes(Dispatcher.MAX_BODY_BYTES + 1);
+            Dispatcher.Response response = dispatcher.handle(exchange.getRequestHeaders().getFirst("X-Amz-Target"),
+                    body, false);
+            exchange.getResponseHeaders().set("Content-Type", contentType.toLowerCase(Locale.ROOT).startsWith(
+                    "application/json") ? "application/json" : Dispatcher.CONTENT_TYPE);
+            exchange.getResponseHeaders().set("x-amzn-RequestId", response.requestId());
+            exchange.getResponseHeaders().set("x-amz-crc32", Long.toString(response.crc32()));
+            write(exchange, response.status(), response.body());
+        }
+    }
+
+    private static long parseLength(String length) {
+        try {
+            return Long.parseLong(length.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private static boolean acceptedContentType(String contentType) {
+        if (contentType == null) {
+            return false;
+        }
+        String type = contentType.toLowerCase(Locale.ROOT);
+        return type.startsWith(Dispatcher.CONTENT_TYPE) || type.startsWith("application/json");
+    }
+
+    private static void send(HttpExchange exchange, int status, String contentType, String body) throws IOException {
+        exchange.getResponseHeaders().set("Content-Type", contentType);
+        write(exchange, status, body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static void write(HttpExchange exchange, int status, byte[] body) throws IOException {
+        exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
+        if (body.length > 0) {
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        workers.shutdownNow();
+    }
+}

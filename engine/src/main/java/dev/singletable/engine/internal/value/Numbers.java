@@ -1,0 +1,82 @@
+package dev.singletable.engine.internal.value;
+
+import dev.singletable.engine.internal.DynamoException;
+import java.math.BigDecimal;
+import java.util.regex.Pattern;
+
+/** DynamoDB's number rules: the syntax it accepts, 38 significant digits, and its magnitude range. */
+public final class Numbers {
+    private static final Pattern SYNTAX = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+    private static final BigDecimal MAX_EXCLUSIVE = new BigDecimal("1E126");
+    private static final BigDecimal MIN_MAGNITUDE = new BigDecimal("1E-130");
+
+    private Numbers() {
+    }
+
+    /** Parses a number as DynamoDB does, refusing with DynamoDB's messages what it refuses. */
+    public static BigDecimal parse(String text) {
+        if (text == null || text.length() > 1000 || !SYNTAX.matcher(text).matches()) {
+            throw DynamoException.validation("The parameter cannot be converted to a numeric value: " + text);
+        }
+        BigDecimal value;
+        try {
+            value = new BigDecimal(text);
+        } catch (NumberFormatException e) {
+            throw DynamoException.validation("The parameter cannot be converted to a numeric value: " + text);
+        }
+        return checkRange(value);
+    }
+
+    /** Checks precision and magnitude, as after arithmetic in an update expression. */
+    public static BigDecimal checkRange(BigDecimal value) {
+        if (value.signum() == 0) {
+            int exponent = -value.scale();
+            if (exponent > 125) {
+                throw overflow();
+            }
+            if (exponent < -130) {
+                throw underflow();
+            }
+            return BigDecimal.ZERO;
+        }
+        BigDecimal stripped = value.stripTrailingZeros();
+        BigDecimal magnitude = stripped.abs();
+        if (magnitude.compareTo(MAX_EXCLUSIVE) >= 0) {
+            throw overflow();
+        }
+        if (magnitude.compareTo(MIN_MAGNITUDE) < 0) {
+            throw underflow();
+        }
+        if (stripped.precision() > 38) {
+            throw DynamoException.validation("Attempting to store more than 38 significant digits in a Number");
+        }
+        return stripped;
+    }
+
+    private static DynamoException overflow() {
+        return DynamoException.validation(
+                "Number overflow. Attempting to store a number with magnitude larger than supported range");
+    }
+
+    private static DynamoException underflow() {
+        return DynamoException.validation(
+                "Number underflow. Attempting to store a number with magnitude smaller than supported range");
+    }
+
+    /**
+     * Storage size of a number: DynamoDB keeps base-100 digit pairs, one byte of exponent, and one more byte
+     * for negative numbers.
+     */
+    static int size(BigDecimal value) {
+        if (value.signum() == 0) {
+            return 1;
+        }
+        BigDecimal n = value.stripTrailingZeros();
+        int digits = n.precision();
+        // the decimal exponent of the first digit; pairs align on even powers of ten
+        int firstDigitExponent = digits - n.scale() - 1;
+        int padded = digits + (Math.floorMod(firstDigitExponent, 2) == 0 ? 1 : 0);
+        int pairs = (padded + 1) / 2;
+        return 1 + pairs + (n.signum() < 0 ? 1 : 0);
+    }
+}

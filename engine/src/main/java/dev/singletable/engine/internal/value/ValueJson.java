@@ -1,0 +1,255 @@
+package dev.singletable.engine.internal.value;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.singletable.engine.internal.DynamoException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Reads and writes attribute values in DynamoDB's JSON form, validating them with DynamoDB's messages. */
+public final class ValueJson {
+    /** The deepest level a value may sit at, counting the attribute's own value as level 1. */
+    public static final int MAX_DEPTH = 32;
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private ValueJson() {
+    }
+
+    /** Reads an item (a map of attribute name to value). */
+    public static Map<String, Value> readItem(JsonNode node) {
+        if (!node.isObject()) {
+            throw DynamoException.serialization("Start of structure or map found where not expected");
+        }
+        Map<String, Value> item = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            item.put(e.getKey(), read(e.getValue(), 1));
+        }
+        return item;
+    }
+
+    /** Reads one attribute value. */
+    public static Value read(JsonNode node) {
+        return read(node, 1);
+    }
+
+    private static Value read(JsonNode node, int depth) {
+        if (node == null || !node.isObject()) {
+            throw DynamoException.serialization("Unexpected value type in payload");
+        }
+        if (depth > MAX_DEPTH) {
+            throw DynamoException.validation("Nesting Levels have exceeded supported limits: "
+                    + "Attributes in the item have nested levels beyond supported limit");
+        }
+        String type = null;
+        JsonNode content = null;
+        int types = 0;
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (e.getValue().isNull() || !isTypeTag(e.getKey())) {
+                continue; // unknown members are ignored by the service's deserializer, as are explicit nulls
+            }
+            types++;
+            type = e.getKey();
+            content = e.getValue();
+        }
+        if (types == 0) {
+            throw DynamoException.validation(
+                    "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes");
+        }
+        if (types > 1) {
+            throw DynamoException.validation("Supplied AttributeValue has more than one datatypes set, "
+                    + "must contain exactly one of the supported datatypes");
+        }
+        return switch (type) {
+            case "S" -> new Value.S(text(content));
+            case "N" -> Value.N.of(text(content));
+            case "B" -> new Value.B(base64(content));
+            case "BOOL" -> new Value.Bool(bool(content));
+            case "NULL" -> {
+                if (!bool(content)) {
+                    throw DynamoException.validation("One or more parameter values were invalid: "
+                            + "Null attribute value types must have the value of true");
+                }
+                yield Value.Null.INSTANCE;
+            }
+            case "L" -> {
+                List<Value> values = new ArrayList<>();
+                for (JsonNode element : array(content)) {
+                    values.add(read(element, depth + 1));
+                }
+                yield new Value.L(values);
+            }
+            case "M" -> {
+                if (!content.isObject()) {
+                    throw DynamoException.serialization("Unexpected value type in payload");
+                }
+                Map<String, Value> values = new LinkedHashMap<>();
+                for (Iterator<Map.Entry<String, JsonNode>> it = content.fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    values.put(e.getKey(), read(e.getValue(), depth + 1));
+                }
+                yield new Value.M(values);
+            }
+            case "SS" -> readStringSet(content);
+            case "NS" -> readNumberSet(content);
+            default -> readBinarySet(content);
+        };
+    }
+
+    private static boolean isTypeTag(String key) {
+        return switch (key) {
+            case "S", "N", "B", "BOOL", "NULL", "L", "M", "SS", "NS", "BS" -> true;
+            default -> false;
+        };
+    }
+
+    private static Value readStringSet(JsonNode content) {
+        List<String> raw = new ArrayList<>();
+        for (JsonNode element : array(content)) {
+            raw.add(text(element));
+        }
+        if (raw.isEmpty()) {
+            throw DynamoException.validation(
+                    "One or more parameter values were invalid: An string set  may not be empty");
+        }
+        Set<String> values = new LinkedHashSet<>(raw);
+        if (values.size() != raw.size()) {
+            throw duplicates(raw.toString(), " ");
+        }
+        return new Value.SS(values);
+    }
+
+    private static Value readNumberSet(JsonNode content) {
+        List<String> raw = new ArrayList<>();
+        Set<Value.N> values = new LinkedHashSet<>();
+        for (JsonNode element : array(content)) {
+            String text = text(element);
+            raw.add(text);
+            values.add(Value.N.of(text));
+        }
+        if (raw.isEmpty()) {
+            throw DynamoException.validation(
+                    "One or more parameter values were invalid: An number set  may not be empty");
+        }
+        if (values.size() != raw.size()) {
+            throw duplicates(raw.toString(), " ");
+        }
+        return new Value.NS(values);
+    }
+
+    private static Value readBinarySet(JsonNode content) {
+        List<String> raw = new ArrayList<>();
+        Set<Value.B> values = new LinkedHashSet<>();
+        for (JsonNode element : array(content)) {
+            raw.add(text(element));
+            values.add(new Value.B(base64(element)));
+        }
+        if (raw.isEmpty()) {
+            throw DynamoException.validation(
+                    "One or more parameter values were invalid: Binary sets should not be empty");
+        }
+        if (values.size() != raw.size()) {
+            throw duplicates(raw.toString(), "of type BS ");
+        }
+        return new Value.BS(values);
+    }
+
+    private static DynamoException duplicates(String collection, String separator) {
+        return DynamoException.validation("One or more parameter values were invalid: Input collection "
+                + collection + separator + "contains duplicates.");
+    }
+
+    private static String text(JsonNode node) {
+        if (!node.isTextual()) {
+            throw DynamoException.serialization("NUMBER_VALUE cannot be converted to String");
+        }
+        return node.textValue();
+    }
+
+    private static boolean bool(JsonNode node) {
+        if (!node.isBoolean()) {
+            throw DynamoException.serialization("Unexpected value type in payload");
+        }
+        return node.booleanValue();
+    }
+
+    private static JsonNode array(JsonNode node) {
+        if (!node.isArray()) {
+            throw DynamoException.serialization("Unexpected value type in payload");
+        }
+        return node;
+    }
+
+    private static byte[] base64(JsonNode node) {
+        String text = text(node);
+        if (text.length() % 4 != 0) {
+            throw DynamoException.serialization(
+                    "Base64 encoded length is expected a multiple of 4 bytes but found: " + text.length());
+        }
+        try {
+            return Base64.getDecoder().decode(text);
+        } catch (IllegalArgumentException e) {
+            throw DynamoException.serialization("Invalid Base64 character in binary value");
+        }
+    }
+
+    /** Writes an item as DynamoDB JSON. */
+    public static ObjectNode writeItem(Map<String, Value> item) {
+        ObjectNode node = NODES.objectNode();
+        for (Map.Entry<String, Value> e : item.entrySet()) {
+            node.set(e.getKey(), write(e.getValue()));
+        }
+        return node;
+    }
+
+    /** Writes one attribute value as DynamoDB JSON. */
+    public static ObjectNode write(Value value) {
+        ObjectNode node = NODES.objectNode();
+        if (value instanceof Value.S s) {
+            node.put("S", s.value());
+        } else if (value instanceof Value.N n) {
+            node.put("N", n.text());
+        } else if (value instanceof Value.B b) {
+            node.put("B", Base64.getEncoder().encodeToString(b.bytes()));
+        } else if (value instanceof Value.Bool b) {
+            node.put("BOOL", b.value());
+        } else if (value instanceof Value.Null) {
+            node.put("NULL", true);
+        } else if (value instanceof Value.L l) {
+            ArrayNode array = node.putArray("L");
+            l.values().forEach(v -> array.add(write(v)));
+        } else if (value instanceof Value.M m) {
+            node.set("M", writeItem(m.values()));
+        } else if (value instanceof Value.SS ss) {
+            ArrayNode array = node.putArray("SS");
+            ss.values().forEach(array::add);
+        } else if (value instanceof Value.NS ns) {
+            ArrayNode array = node.putArray("NS");
+            ns.values().forEach(n -> array.add(n.text()));
+        } else if (value instanceof Value.BS bs) {
+            ArrayNode array = node.putArray("BS");
+            bs.values().forEach(b -> array.add(Base64.getEncoder().encodeToString(b.bytes())));
+        }
+        return node;
+    }
+
+    /** The value as DynamoDB prints it in messages, e.g. {@code {S:abc}}, {@code {N:2}}. */
+    public static String describe(Value value) {
+        if (value instanceof Value.S s) {
+            return "{S:" + s.value() + "}";
+        } else if (value instanceof Value.N n) {
+            return "{N:" + n.text() + "}";
+        }
+        return "{" + value.type() + ":" + write(value).get(value.type()) + "}";
+    }
+}
