@@ -1,0 +1,34 @@
+package dev.singletable.engine;
+
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * The two ways a client reaches the engine. Engine tests run once per transport
+ * ({@code @ParameterizedClass @EnumSource(Transport.class)}) to prove both answer byte for byte alike.
+ */
+public enum Transport {
+    IN_MEMORY {
+        @Override
+        public DynamoDbClient client(DynamoDbEngine engine) {
+            return engine.client();
+        }
+    },
+    HTTP {
+        @Override
+        public DynamoDbClient client(DynamoDbEngine engine) {
+            return DynamoDbClient.builder()
+                    .endpointOverride(engine.httpEndpoint())
+                    .httpClient(UrlConnectionHttpClient.create())
+                    .region(Region.US_EAST_1)
+                    .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKID", "secret")))
+                    .build();
+        }
+    };
+
+    /** A client for the engine over this transport. */
+    public abstract DynamoDbClient client(DynamoDbEngine engine);
+}
