@@ -1,0 +1,121 @@
+package dev.singletable.engine.internal.expr;
+
+import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.value.Value;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The ExpressionAttributeNames and ExpressionAttributeValues of one request, shared by all its expressions.
+ * It parses each expression once and remembers which names and values they used, because DynamoDB rejects a
+ * request that defines one no expression uses (E-02).
+ */
+public final class ExpressionContext {
+    private static final Pattern NAME_KEY = Pattern.compile("#[A-Za-z0-9_]+");
+    private static final Pattern VALUE_KEY = Pattern.compile(":[A-Za-z0-9_]+");
+
+    private final Map<String, String> names;
+    private final Map<String, Value> values;
+    /** Keys in request order, for the unused-keys message. */
+    private final List<String> namesOrder;
+    private final List<String> valuesOrder;
+    private final Set<String> usedNames = new HashSet<>();
+    private final Set<String> usedValues = new HashSet<>();
+
+    private ExpressionContext(Map<String, String> names, Map<String, Value> values) {
+        this.names = names == null ? Map.of() : Map.copyOf(names);
+        this.values = values == null ? Map.of() : Map.copyOf(values);
+        this.namesOrder = names == null ? List.of() : List.copyOf(names.keySet());
+        this.valuesOrder = values == null ? List.of() : List.copyOf(values.keySet());
+    }
+
+    /**
+     * A context for the given maps (null when the request has none), checked for empty maps (E-04) and
+     * malformed keys (E-01).
+     */
+    public static ExpressionContext of(Map<String, String> names, Map<String, Value> values) {
+        check("ExpressionAttributeNames", names == null ? null : names.keySet(), NAME_KEY);
+        check("ExpressionAttributeValues", values == null ? null : values.keySet(), VALUE_KEY);
+        return new ExpressionContext(names, values);
+    }
+
+    /** A context without names or values. */
+    public static ExpressionContext empty() {
+        return new ExpressionContext(null, null);
+    }
+
+    private static void check(String parameter, Set<String> keys, Pattern syntax) {
+        if (keys == null) {
+            return;
+        }
+        if (keys.isEmpty()) {
+            throw DynamoException.validation(parameter + " must not be empty");
+        }
+        for (String key : keys) {
+            if (!syntax.matcher(key).matches()) {
+                throw DynamoException.validation(
+                        parameter + " contains invalid key: Syntax error; key: \"" + key + "\"");
+            }
+        }
+    }
+
+    /** Parses a ConditionExpression ({@link ExpressionKind#CONDITION}) or FilterExpression ({@code FILTER}). */
+    public Condition parseCondition(String text, ExpressionKind kind) {
+        return new ParsedCondition(Parser.condition(text, kind, this));
+    }
+
+    /** Parses a KeyConditionExpression and checks it against the key schema of the table or index queried. */
+    public KeyCondition parseKeyCondition(String text, KeySchema schema) {
+        Ast.Cond cond = Parser.condition(text, ExpressionKind.KEY_CONDITION, this);
+        return KeyConditions.build(KeyConditions.terms(cond), schema);
+    }
+
+    public Update parseUpdate(String text) {
+        return new ParsedUpdate(Parser.update(text, this));
+    }
+
+    public Projection parseProjection(String text) {
+        return new ParsedProjection(Parser.projection(text, this));
+    }
+
+    /** Rejects names, then values, that no expression of the request used (E-02). */
+    public void checkAllUsed() {
+        unused("ExpressionAttributeNames", namesOrder, usedNames);
+        unused("ExpressionAttributeValues", valuesOrder, usedValues);
+    }
+
+    private static void unused(String parameter, List<String> defined, Set<String> used) {
+        List<String> unused = new ArrayList<>();
+        for (String key : defined) {
+            if (!used.contains(key)) {
+                unused.add(key);
+            }
+        }
+        if (!unused.isEmpty()) {
+            throw DynamoException.validation("Value provided in " + parameter + " unused in expressions: keys: {"
+                    + String.join(", ", unused) + "}");
+        }
+    }
+
+    /** The attribute name an {@code #alias} stands for, marking it used; null when undefined. */
+    String resolveName(String alias) {
+        String name = names.get(alias);
+        if (name != null) {
+            usedNames.add(alias);
+        }
+        return name;
+    }
+
+    /** The value a {@code :value} stands for, marking it used; null when undefined. */
+    Value resolveValue(String placeholder) {
+        Value value = values.get(placeholder);
+        if (value != null) {
+            usedValues.add(placeholder);
+        }
+        return value;
+    }
+}

@@ -1,0 +1,213 @@
+package dev.singletable.engine.internal.expr;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.expr.Ast.Cond;
+import dev.singletable.engine.internal.expr.Ast.Operand;
+import dev.singletable.engine.internal.value.Value;
+import dev.singletable.engine.internal.value.ValueJson;
+import dev.singletable.engine.internal.value.ValueOrder;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The pre-2014 parameters (L-01…L-05) mapped onto the expression tree, so that they evaluate exactly like the
+ * expressions they stand for. Attribute names are literal (no paths); values print as DynamoDB prints them.
+ */
+public final class Legacy {
+    private static final Map<String, Integer> ARGUMENTS = Map.ofEntries(
+            Map.entry("EQ", 1), Map.entry("NE", 1), Map.entry("LE", 1), Map.entry("LT", 1), Map.entry("GE", 1),
+            Map.entry("GT", 1), Map.entry("NOT_NULL", 0), Map.entry("NULL", 0), Map.entry("CONTAINS", 1),
+            Map.entry("NOT_CONTAINS", 1), Map.entry("BEGINS_WITH", 1), Map.entry("BETWEEN", 2));
+    private static final Map<String, SortOp> KEY_OPERATORS = Map.of(
+            "EQ", SortOp.EQ, "LE", SortOp.LE, "LT", SortOp.LT, "GE", SortOp.GE, "GT", SortOp.GT,
+            "BEGINS_WITH", SortOp.BEGINS_WITH, "BETWEEN", SortOp.BETWEEN);
+
+    private Legacy() {
+    }
+
+    /** {@code Expected}: per attribute a Value (EQ), Exists:false, or a ComparisonOperator with its values. */
+    public static Condition expected(JsonNode expected, String conditionalOperator) {
+        List<Cond> conditions = new ArrayList<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = expected.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            conditions.add(expectation(e.getKey(), e.getValue()));
+        }
+        return new ParsedCondition(combine(conditions, conditionalOperator));
+    }
+
+    /** {@code QueryFilter} / {@code ScanFilter}: per attribute a ComparisonOperator with its values. */
+    public static Condition filter(JsonNode queryOrScanFilter, String conditionalOperator) {
+        List<Cond> conditions = new ArrayList<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = queryOrScanFilter.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            conditions.add(comparison(e.getKey(), e.getValue()));
+        }
+        return new ParsedCondition(combine(conditions, conditionalOperator));
+    }
+
+    private static Cond combine(List<Cond> conditions, String conditionalOperator) {
+        boolean or = "OR".equals(conditionalOperator);
+        Cond result = null;
+        for (Cond cond : conditions) {
+            result = result == null ? cond : or ? new Ast.Or(result, cond) : new Ast.And(result, cond);
+        }
+        return result;
+    }
+
+    private static Cond expectation(String attribute, JsonNode spec) {
+        if (spec.has("ComparisonOperator")) {
+            return comparison(attribute, spec);
+        }
+        JsonNode exists = spec.get("Exists");
+        boolean mustExist = exists == null || exists.isNull() || exists.asBoolean();
+        JsonNode value = spec.get("Value");
+        boolean hasValue = value != null && !value.isNull();
+        if (!mustExist) {
+            if (hasValue) {
+                throw invalid("Value cannot be used when Exists is false for Attribute: " + attribute);
+            }
+            return call("attribute_not_exists", path(attribute));
+        }
+        if (!hasValue) {
+            throw invalid("Value must be provided when Exists is "
+                    + (exists == null || exists.isNull() ? "null" : "true") + " for Attribute: " + attribute);
+        }
+        return new Ast.Compare(Ast.Comparator.EQ, path(attribute), constant(ValueJson.read(value)));
+    }
+
+    private static Cond comparison(String attribute, JsonNode spec) {
+        String operator = spec.path("ComparisonOperator").asText();
+        List<Value> values = values(spec.get("AttributeValueList"));
+        Integer expected = ARGUMENTS.get(operator);
+        if (operator.equals("IN") ? values.isEmpty() : expected != null && expected != values.size()) {
+            throw invalid("Invalid number of argument(s) for the " + operator + " ComparisonOperator");
+        }
+        Ast.Path path = path(attribute);
+        return switch (operator) {
+            case "EQ" -> compare(Ast.Comparator.EQ, path, values);
+            case "NE" -> compare(Ast.Comparator.NE, path, values);
+            case "LE" -> compare(Ast.Comparator.LE, path, values);
+            case "LT" -> compare(Ast.Comparator.LT, path, values);
+            case "GE" -> compare(Ast.Comparator.GE, path, values);
+            case "GT" -> compare(Ast.Comparator.GT, path, values);
+            case "NOT_NULL" -> call("attribute_exists", path);
+            case "NULL" -> call("attribute_not_exists", path);
+            case "CONTAINS" -> call("contains", path, constant(values.get(0)));
+            case "NOT_CONTAINS" -> new Ast.Not(call("contains", path, constant(values.get(0))));
+            case "BEGINS_WITH" -> call("begins_with", path, constant(values.get(0)));
+            case "BETWEEN" -> {
+                sameType(values);
+                yield new Ast.Between(path, constant(values.get(0)), constant(values.get(1)));
+            }
+            case "IN" -> {
+                sameType(values);
+                yield new Ast.In(path, values.stream().<Operand>map(Legacy::constant).toList());
+            }
+            default -> throw DynamoException.validation("1 validation error detected: Value '" + operator
+                    + "' at 'comparisonOperator' failed to satisfy constraint: Member must satisfy enum value set: "
+                    + "[IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]");
+        };
+    }
+
+    private static Cond compare(Ast.Comparator comparator, Ast.Path path, List<Value> values) {
+        return new Ast.Compare(comparator, path, constant(values.get(0)));
+    }
+
+    /** BETWEEN bounds and IN candidates must all be of one scalar type (L-05). */
+    private static void sameType(List<Value> values) {
+        for (Value value : values) {
+            if (!ValueOrder.comparable(values.get(0), value)) {
+                throw invalid("AttributeValues inside AttributeValueList must be of same type");
+            }
+        }
+    }
+
+    /** {@code AttributeUpdates}: PUT (default), DELETE with or without a set value, ADD (lists append). */
+    public static Update attributeUpdates(JsonNode attributeUpdates) {
+        List<Ast.Action> actions = new ArrayList<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = attributeUpdates.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String action = e.getValue().path("Action").asText("PUT");
+            JsonNode valueNode = e.getValue().get("Value");
+            Ast.Path path = path(e.getKey());
+            if (valueNode == null || valueNode.isNull()) {
+                if (!action.equals("DELETE")) {
+                    throw invalid("Only DELETE action is allowed when no attribute value is specified");
+                }
+                actions.add(new Ast.RemoveAction(path));
+                continue;
+            }
+            Ast.Const value = constant(ValueJson.read(valueNode));
+            switch (action) {
+                case "ADD" -> actions.add(new Ast.AddAction(path, value, true));
+                case "DELETE" -> actions.add(new Ast.DeleteAction(path, value));
+                default -> actions.add(new Ast.SetAction(path, value));
+            }
+        }
+        return new ParsedUpdate(actions);
+    }
+
+    /** {@code KeyConditions}: EQ on the partition key, one of the indexable operators on the sort key. */
+    public static KeyCondition keyConditions(JsonNode keyConditions, KeySchema schema) {
+        Map<String, KeyConditions.Term> terms = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = keyConditions.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String operator = e.getValue().path("ComparisonOperator").asText();
+            List<Value> values = values(e.getValue().get("AttributeValueList"));
+            SortOp op = KEY_OPERATORS.get(operator);
+            if (op == null) {
+                throw DynamoException.validation("Attempted conditional constraint is not an indexable operation");
+            }
+            if (values.size() != ARGUMENTS.get(operator)) {
+                throw invalid("Invalid number of argument(s) for the " + operator + " ComparisonOperator");
+            }
+            terms.put(e.getKey(), new KeyConditions.Term(e.getKey(), op, values));
+        }
+        return KeyConditions.build(terms, schema);
+    }
+
+    /** {@code AttributesToGet}: top-level names, at least one, no duplicates. */
+    public static Projection attributesToGet(JsonNode attributesToGet) {
+        if (attributesToGet.isEmpty()) {
+            throw DynamoException.validation("1 validation error detected: Value '[]' at 'attributesToGet' failed "
+                    + "to satisfy constraint: Member must have length greater than or equal to 1");
+        }
+        Set<String> names = new LinkedHashSet<>();
+        for (JsonNode name : attributesToGet) {
+            if (!names.add(name.asText())) {
+                throw invalid("Duplicate value in attribute name: " + name.asText());
+            }
+        }
+        return new ParsedProjection(names.stream().map(Legacy::path).toList());
+    }
+
+    private static List<Value> values(JsonNode list) {
+        List<Value> values = new ArrayList<>();
+        if (list != null) {
+            list.forEach(node -> values.add(ValueJson.read(node)));
+        }
+        return values;
+    }
+
+    private static Ast.Path path(String attribute) {
+        return new Ast.Path(List.of(new Ast.Key(attribute)), attribute);
+    }
+
+    private static Ast.Const constant(Value value) {
+        return new Ast.Const(value, ValueJson.describe(value));
+    }
+
+    private static Ast.Call call(String function, Operand... args) {
+        return new Ast.Call(function, List.of(args));
+    }
+
+    private static DynamoException invalid(String reason) {
+        return DynamoException.validation("One or more parameter values were invalid: " + reason);
+    }
+}

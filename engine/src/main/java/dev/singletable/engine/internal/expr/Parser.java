@@ -1,0 +1,466 @@
+package dev.singletable.engine.internal.expr;
+
+import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.expr.Ast.Action;
+import dev.singletable.engine.internal.expr.Ast.Node;
+import dev.singletable.engine.internal.expr.Ast.Operand;
+import dev.singletable.engine.internal.expr.Problems.Category;
+import dev.singletable.engine.internal.value.Sizes;
+import dev.singletable.engine.internal.value.Value;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Recursive-descent parser for every expression kind, one method per rule, no backtracking. Syntax errors are
+ * thrown at once; everything else is collected in {@link Problems} and reported after the whole text was read,
+ * in DynamoDB's order.
+ *
+ * <pre>
+ * condition   ::= disjunction EOF
+ * disjunction ::= conjunction ( OR conjunction )*
+ * conjunction ::= negation ( AND negation )*
+ * negation    ::= NOT negation | predicate
+ * predicate   ::= primary [ comparator primary | BETWEEN primary AND primary
+ *                         | IN '(' primary ( ',' primary )* ')' ]
+ * primary     ::= '(' disjunction ')' | function | path | VALUE
+ * function    ::= IDENT '(' argument ( ',' argument )* ')'      -- argument: primary, or operand in updates
+ *
+ * update      ::= clause+ EOF
+ * clause      ::= SET assignment ( ',' assignment )*  | REMOVE path ( ',' path )*
+ *               | ADD path VALUE ( ',' path VALUE )*    | DELETE path VALUE ( ',' path VALUE )*
+ * assignment  ::= path '=' setValue
+ * setValue    ::= operand [ ( '+' | '-' ) operand ]
+ * operand     ::= function | path | VALUE
+ *
+ * projection  ::= path ( ',' path )* EOF
+ *
+ * path        ::= name ( '.' name | '[' INTEGER ']' )*
+ * name        ::= IDENT | NAME
+ * </pre>
+ * A sub-expression of a condition is parsed as a {@link Node} and only then required to be an operand or a
+ * condition, which keeps the grammar free of look-ahead: {@code (a) = :v} and {@code (a = :v)} start alike.
+ */
+final class Parser {
+    static final int MAX_EXPRESSION_BYTES = 4096;
+    static final int MAX_OPERATORS = 300;
+    static final int MAX_PATH_DEPTH = 32;
+
+    private static final Set<String> CONDITION_KEYWORDS = Set.of("AND", "OR", "NOT", "BETWEEN", "IN");
+    private static final Set<String> UPDATE_KEYWORDS = Set.of("SET", "REMOVE", "ADD", "DELETE");
+    private static final Set<String> CONDITION_FUNCTIONS =
+            Set.of("attribute_exists", "attribute_not_exists", "attribute_type", "begins_with", "contains", "size");
+    private static final Set<String> UPDATE_FUNCTIONS = Set.of("if_not_exists", "list_append");
+
+    private final String text;
+    private final ExpressionKind kind;
+    private final ExpressionContext context;
+    private final List<Token> tokens;
+    private final Problems problems;
+    /** Nodes already wrapped in parentheses: wrapping one again is DynamoDB's "redundant parentheses". */
+    private final Set<Node> parenthesised = Collections.newSetFromMap(new IdentityHashMap<>());
+    private int index;
+    private int operators;
+
+    private Parser(String text, ExpressionKind kind, ExpressionContext context) {
+        this.text = text;
+        this.kind = kind;
+        this.context = context;
+        this.problems = new Problems(kind);
+        this.tokens = Lexer.tokenize(text);
+    }
+
+    /** Parses a condition, filter or key condition, reporting any problem DynamoDB would report. */
+    static Ast.Cond condition(String text, ExpressionKind kind, ExpressionContext context) {
+        Parser parser = start(text, kind, context);
+        Node node = parser.disjunction();
+        Ast.Cond cond = parser.asCondition(node);
+        parser.expect(Token.Kind.EOF);
+        parser.finish();
+        Checks.condition(cond, parser.problems);
+        parser.problems.throwFirst();
+        return cond;
+    }
+
+    /** Parses an update expression into its actions, in the order written. */
+    static List<Action> update(String text, ExpressionContext context) {
+        Parser parser = start(text, ExpressionKind.UPDATE, context);
+        List<Action> actions = parser.clauses();
+        parser.finish();
+        Checks.update(actions, parser.problems);
+        parser.problems.throwFirst();
+        return actions;
+    }
+
+    /** Parses a projection expression into its paths, in the order written. */
+    static List<Ast.Path> projection(String text, ExpressionContext context) {
+        Parser parser = start(text, ExpressionKind.PROJECTION, context);
+        List<Ast.Path> paths = new ArrayList<>();
+        paths.add(parser.path());
+        while (parser.accept(Token.Kind.COMMA)) {
+            paths.add(parser.path());
+        }
+        parser.expect(Token.Kind.EOF);
+        parser.finish();
+        Checks.paths(paths, parser.problems);
+        parser.problems.throwFirst();
+        return paths;
+    }
+
+    private static Parser start(String text, ExpressionKind kind, ExpressionContext context) {
+        if (text.isEmpty()) {
+            throw Problems.invalid(kind, "The expression can not be empty;");
+        }
+        int size = Sizes.utf8Length(text);
+        if (size > MAX_EXPRESSION_BYTES) {
+            throw Problems.invalid(kind,
+                    "Expression size has exceeded the maximum allowed size; expression size: " + size);
+        }
+        return new Parser(text, kind, context);
+    }
+
+    private void finish() {
+        if (operators > MAX_OPERATORS) {
+            throw Problems.invalid(kind, "The expression contains too many operators; operator count: " + operators);
+        }
+    }
+
+    // ---- conditions
+
+    private Node disjunction() {
+        Node left = conjunction();
+        while (peek().isKeyword("OR")) {
+            Ast.Cond l = asCondition(left);
+            advance();
+            operators++;
+            left = new Ast.Or(l, asCondition(conjunction()));
+        }
+        return left;
+    }
+
+    private Node conjunction() {
+        Node left = negation();
+        while (peek().isKeyword("AND")) {
+            Ast.Cond l = asCondition(left);
+            advance();
+            operators++;
+            left = new Ast.And(l, asCondition(negation()));
+        }
+        return left;
+    }
+
+    private Node negation() {
+        if (peek().isKeyword("NOT")) {
+            advance();
+            operators++;
+            return new Ast.Not(asCondition(negation()));
+        }
+        return predicate();
+    }
+
+    private Node predicate() {
+        Node left = primary();
+        Ast.Comparator comparator = comparator(peek());
+        if (comparator != null) {
+            Operand l = asOperand(left);
+            advance();
+            operators++;
+            return new Ast.Compare(comparator, l, asOperand(primary()));
+        }
+        if (peek().isKeyword("BETWEEN")) {
+            Operand subject = asOperand(left);
+            advance();
+            operators++;
+            Operand lower = asOperand(primary());
+            if (!peek().isKeyword("AND")) {
+                throw syntaxError();
+            }
+            advance();
+            return new Ast.Between(subject, lower, asOperand(primary()));
+        }
+        if (peek().isKeyword("IN")) {
+            Operand subject = asOperand(left);
+            advance();
+            operators++;
+            expect(Token.Kind.LPAREN);
+            List<Operand> candidates = new ArrayList<>();
+            candidates.add(asOperand(primary()));
+            while (accept(Token.Kind.COMMA)) {
+                candidates.add(asOperand(primary()));
+            }
+            expect(Token.Kind.RPAREN);
+            return new Ast.In(subject, candidates);
+        }
+        return left;
+    }
+
+    private Node primary() {
+        Token token = peek();
+        if (token.kind() == Token.Kind.LPAREN) {
+            advance();
+            Node inner = disjunction();
+            expect(Token.Kind.RPAREN);
+            if (!parenthesised.add(inner)) {
+                problems.report(Category.PARENTHESES, "The expression has redundant parentheses;");
+            }
+            return inner;
+        }
+        if (token.kind() == Token.Kind.VALUE) {
+            return value();
+        }
+        if (token.kind() == Token.Kind.IDENT && peekAt(1).kind() == Token.Kind.LPAREN && !isKeyword(token)) {
+            return function();
+        }
+        return path();
+    }
+
+    private static Ast.Comparator comparator(Token token) {
+        return switch (token.kind()) {
+            case EQ -> Ast.Comparator.EQ;
+            case NE -> Ast.Comparator.NE;
+            case LT -> Ast.Comparator.LT;
+            case LE -> Ast.Comparator.LE;
+            case GT -> Ast.Comparator.GT;
+            case GE -> Ast.Comparator.GE;
+            default -> null;
+        };
+    }
+
+    /** A node where a condition must stand; otherwise the token after it is the syntax error. */
+    private Ast.Cond asCondition(Node node) {
+        if (node instanceof Ast.Cond cond) {
+            return cond;
+        }
+        throw syntaxError();
+    }
+
+    /** A node where an operand must stand; otherwise the token after it is the syntax error. */
+    private Operand asOperand(Node node) {
+        if (node instanceof Operand operand) {
+            return operand;
+        }
+        throw syntaxError();
+    }
+
+    // ---- functions, shared by conditions and updates
+
+    private Ast.Call function() {
+        Token name = advance();
+        advance(); // '('
+        operators++;
+        boolean update = kind == ExpressionKind.UPDATE;
+        if (!(update ? UPDATE_FUNCTIONS : CONDITION_FUNCTIONS).contains(name.text())
+                && (update || !UPDATE_FUNCTIONS.contains(name.text()))) {
+            problems.report(Category.UNKNOWN_FUNCTION, "Invalid function name; function: " + name.text());
+        }
+        List<Operand> args = new ArrayList<>();
+        do {
+            args.add(update ? operand() : asOperand(primary()));
+        } while (accept(Token.Kind.COMMA));
+        expect(Token.Kind.RPAREN);
+        return new Ast.Call(name.text(), args);
+    }
+
+    // ---- updates
+
+    private List<Action> clauses() {
+        List<Action> actions = new ArrayList<>();
+        Set<String> sections = new LinkedHashSet<>();
+        do {
+            Token keyword = peek();
+            String section = keyword.kind() == Token.Kind.IDENT ? keyword.text().toUpperCase(Locale.ROOT) : "";
+            if (!UPDATE_KEYWORDS.contains(section)) {
+                throw syntaxError();
+            }
+            advance();
+            if (!sections.add(section)) {
+                problems.report(Category.REPEATED_SECTION,
+                        "The \"" + section + "\" section can only be used once in an update expression;");
+            }
+            do {
+                actions.add(action(section));
+            } while (accept(Token.Kind.COMMA));
+        } while (peek().kind() != Token.Kind.EOF);
+        return actions;
+    }
+
+    private Action action(String section) {
+        Ast.Path path = path();
+        return switch (section) {
+            case "SET" -> {
+                expect(Token.Kind.EQ);
+                yield new Ast.SetAction(path, setValue());
+            }
+            case "REMOVE" -> new Ast.RemoveAction(path);
+            case "ADD" -> new Ast.AddAction(path, requiredValue(), false);
+            default -> new Ast.DeleteAction(path, requiredValue());
+        };
+    }
+
+    private Operand setValue() {
+        Operand left = operand();
+        Token token = peek();
+        if (token.kind() == Token.Kind.PLUS || token.kind() == Token.Kind.MINUS) {
+            advance();
+            operators++;
+            return new Ast.Arith(token.text().charAt(0), left, operand());
+        }
+        return left;
+    }
+
+    private Operand operand() {
+        Token token = peek();
+        if (token.kind() == Token.Kind.VALUE) {
+            return value();
+        }
+        if (token.kind() == Token.Kind.IDENT && peekAt(1).kind() == Token.Kind.LPAREN && !isKeyword(token)) {
+            return function();
+        }
+        return path();
+    }
+
+    private Ast.Const requiredValue() {
+        if (peek().kind() != Token.Kind.VALUE) {
+            throw syntaxError();
+        }
+        return value();
+    }
+
+    // ---- names, values and paths
+
+    private Ast.Const value() {
+        Token token = advance();
+        Value value = context.resolveValue(token.text());
+        if (value == null) {
+            problems.report(problems.undefinedValue(),
+                    "An expression attribute value used in expression is not defined; attribute value: "
+                            + token.text());
+            value = Value.Null.INSTANCE;
+        }
+        return new Ast.Const(value, token.text());
+    }
+
+    private Ast.Path path() {
+        Token first = peek();
+        if (first.kind() != Token.Kind.IDENT && first.kind() != Token.Kind.NAME || isKeyword(first)) {
+            throw syntaxError();
+        }
+        List<Ast.Step> steps = new ArrayList<>();
+        StringBuilder written = new StringBuilder();
+        steps.add(new Ast.Key(name(advance(), written)));
+        while (true) {
+            if (accept(Token.Kind.DOT)) {
+                Token token = peek();
+                if (token.kind() != Token.Kind.IDENT && token.kind() != Token.Kind.NAME) {
+                    throw syntaxError();
+                }
+                written.append('.');
+                steps.add(new Ast.Key(name(advance(), written)));
+            } else if (accept(Token.Kind.LBRACKET)) {
+                if (peek().kind() != Token.Kind.INTEGER) {
+                    throw syntaxError();
+                }
+                Token number = advance();
+                expect(Token.Kind.RBRACKET);
+                written.append('[').append(number.text()).append(']');
+                steps.add(new Ast.Index(listIndex(number)));
+            } else {
+                break;
+            }
+        }
+        if (steps.size() > MAX_PATH_DEPTH) {
+            throw Problems.invalid(kind,
+                    "The document path has too many nesting levels; nesting levels: " + steps.size());
+        }
+        return new Ast.Path(steps, written.toString());
+    }
+
+    private String name(Token token, StringBuilder written) {
+        written.append(token.text());
+        if (token.kind() == Token.Kind.NAME) {
+            String resolved = context.resolveName(token.text());
+            if (resolved == null) {
+                problems.report(problems.undefinedName(),
+                        "An expression attribute name used in the document path is not defined; attribute name: "
+                                + token.text());
+                return token.text();
+            }
+            return resolved;
+        }
+        if (ReservedWords.isReserved(token.text())) {
+            problems.report(Category.RESERVED_WORD,
+                    "Attribute name is a reserved keyword; reserved keyword: " + token.text());
+        }
+        return token.text();
+    }
+
+    private int listIndex(Token number) {
+        String digits = number.text().replaceFirst("^0+(?=.)", "");
+        if (digits.length() > 9) {
+            throw Problems.invalid(kind, "List index is not within the allowable range; index: [" + digits + "]");
+        }
+        return Integer.parseInt(digits);
+    }
+
+    private boolean isKeyword(Token token) {
+        String word = token.text().toUpperCase(Locale.ROOT);
+        return token.kind() == Token.Kind.IDENT
+                && (kind == ExpressionKind.UPDATE ? UPDATE_KEYWORDS : CONDITION_KEYWORDS).contains(word)
+                && kind != ExpressionKind.PROJECTION;
+    }
+
+    // ---- tokens
+
+    private Token peek() {
+        return tokens.get(index);
+    }
+
+    private Token peekAt(int ahead) {
+        return tokens.get(Math.min(index + ahead, tokens.size() - 1));
+    }
+
+    private Token advance() {
+        Token token = tokens.get(index);
+        if (token.kind() != Token.Kind.EOF) {
+            index++;
+        }
+        return token;
+    }
+
+    private boolean accept(Token.Kind tokenKind) {
+        if (peek().kind() == tokenKind) {
+            advance();
+            return true;
+        }
+        return false;
+    }
+
+    private void expect(Token.Kind tokenKind) {
+        if (!accept(tokenKind)) {
+            throw syntaxError();
+        }
+    }
+
+    /**
+     * A syntax error at the current token. DynamoDB shows the token and, as "near", the source from the token
+     * before it to the token after it.
+     */
+    private DynamoException syntaxError() {
+        Token token = peek();
+        Token previous = index > 0 ? tokens.get(index - 1) : null;
+        Token next = index + 1 < tokens.size() ? tokens.get(index + 1) : null;
+        int from = previous != null ? previous.start() : token.start();
+        int to;
+        if (token.kind() == Token.Kind.EOF) {
+            to = previous != null ? previous.end() : token.end();
+        } else {
+            to = next != null && next.kind() != Token.Kind.EOF ? next.end() : token.end();
+        }
+        return Problems.invalid(kind,
+                "Syntax error; token: \"" + token.display() + "\", near: \"" + text.substring(from, to) + "\"");
+    }
+}
