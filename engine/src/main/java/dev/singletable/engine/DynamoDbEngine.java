@@ -3,6 +3,7 @@ package dev.singletable.engine;
 import dev.singletable.engine.internal.protocol.Database;
 import dev.singletable.engine.internal.protocol.Dispatcher;
 import dev.singletable.engine.internal.protocol.Operations;
+import dev.singletable.engine.internal.protocol.TimeToLive;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.transport.HttpEndpoint;
 import dev.singletable.engine.internal.transport.InMemoryAsyncHttpClient;
@@ -11,6 +12,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Clock;
+import java.time.Duration;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
@@ -33,6 +35,9 @@ public final class DynamoDbEngine implements AutoCloseable {
     private static final URI IN_MEMORY = URI.create("http://in-memory.singletable.invalid");
 
     private final Database database;
+    private final EngineClock clock;
+    private final Duration ttlDelay;
+    private final FaultInjector faults = new FaultInjector();
     private final RequestLog requestLog;
     private final Dispatcher dispatcher;
     private final String host;
@@ -41,9 +46,11 @@ public final class DynamoDbEngine implements AutoCloseable {
     private HttpEndpoint http;
 
     private DynamoDbEngine(Builder builder) {
-        this.database = new Database(builder.clock);
+        this.clock = new EngineClock(builder.clock, this::expireItems);
+        this.ttlDelay = builder.ttlDelay;
+        this.database = new Database(clock);
         this.requestLog = new RequestLog(builder.requestLogCapacity);
-        this.dispatcher = new Dispatcher(Operations.all(database), requestLog);
+        this.dispatcher = new Dispatcher(Operations.all(database), requestLog, faults::match);
         this.host = builder.host;
         this.port = builder.port;
         this.client = newClient();
@@ -95,6 +102,24 @@ public final class DynamoDbEngine implements AutoCloseable {
         return http.uri();
     }
 
+    /** The engine's time, which tests move forward to make TTL expire items. */
+    public EngineClock clock() {
+        return clock;
+    }
+
+    /**
+     * Deletes the items whose TTL has passed (by the engine's clock, after the configured delay), as DynamoDB's
+     * background process does; returns how many. Moving the {@link #clock()} does this by itself.
+     */
+    public int expireItems() {
+        return TimeToLive.expire(database, clock.instant(), ttlDelay);
+    }
+
+    /** Rules that make chosen requests fail, for testing retry and error handling. */
+    public FaultInjector faults() {
+        return faults;
+    }
+
     /** Every request this engine served, in a bounded ring. */
     public RequestLog requestLog() {
         return requestLog;
@@ -136,6 +161,7 @@ public final class DynamoDbEngine implements AutoCloseable {
         private String host = "127.0.0.1";
         private int port;
         private Clock clock = Clock.systemUTC();
+        private Duration ttlDelay = Duration.ZERO;
 
         private Builder() {
         }
@@ -155,6 +181,21 @@ public final class DynamoDbEngine implements AutoCloseable {
         /** The address the HTTP endpoint binds to; loopback unless you say otherwise. */
         public Builder host(String host) {
             this.host = host;
+            return this;
+        }
+
+        /** The clock the engine's time starts from (the system clock by default). */
+        public Builder clock(Clock clock) {
+            this.clock = clock;
+            return this;
+        }
+
+        /**
+         * How long after its TTL an item stays readable before it is deleted. DynamoDB deletes expired items
+         * within a few days, not at the second; zero (the default) deletes them as soon as time passes them.
+         */
+        public Builder ttlDelay(Duration delay) {
+            this.ttlDelay = delay;
             return this;
         }
 

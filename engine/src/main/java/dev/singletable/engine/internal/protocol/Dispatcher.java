@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.singletable.engine.Fault;
 import dev.singletable.engine.RequestLog;
 import dev.singletable.engine.RequestLogEntry;
 import dev.singletable.engine.internal.DynamoException;
@@ -30,10 +31,12 @@ public final class Dispatcher {
 
     private final Map<String, Operation> operations;
     private final RequestLog log;
+    private final FaultPolicy faults;
 
-    public Dispatcher(Map<String, Operation> operations, RequestLog log) {
+    public Dispatcher(Map<String, Operation> operations, RequestLog log, FaultPolicy faults) {
         this.operations = Map.copyOf(operations);
         this.log = log;
+        this.faults = faults;
     }
 
     /** A response as it goes on the wire. */
@@ -67,7 +70,7 @@ public final class Dispatcher {
                 throw DynamoException.validation("Request size " + body.length + " exceeded 16777216 bytes");
             }
             request = parse(body);
-            result = operation.execute(request, context);
+            result = serve(operationName, operation, request, context);
         } catch (DynamoException e) {
             failure = e;
         } catch (RuntimeException | StackOverflowError e) {
@@ -79,6 +82,17 @@ public final class Dispatcher {
                 : new Response(failure.status(), bytes(errorBody(failure)), requestId);
         record(operationName, request, context, failure, System.nanoTime() - start, onCallerThread);
         return response;
+    }
+
+    private ObjectNode serve(String name, Operation operation, JsonNode request, RequestContext context) {
+        Optional<Fault> fault = faults.faultFor(name, Faults.tableOf(request));
+        if (fault.isPresent()) {
+            ObjectNode injected = Faults.apply(fault.get(), name, request);
+            if (injected != null) {
+                return injected;
+            }
+        }
+        return operation.execute(request, context);
     }
 
     private static JsonNode parse(byte[] body) {

@@ -1,0 +1,95 @@
+package dev.singletable.engine.internal.protocol;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.singletable.engine.Fault;
+import dev.singletable.engine.internal.DynamoException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/** Turns an injected fault into the answer DynamoDB gives in that situation. */
+final class Faults {
+    private Faults() {
+    }
+
+    /** The first table a request names (batches name several; the first decides a table-scoped rule). */
+    static String tableOf(JsonNode request) {
+        JsonNode table = request.get("TableName");
+        if (table != null && table.isTextual()) {
+            return Database.nameOf(table.textValue());
+        }
+        JsonNode items = request.get("RequestItems");
+        if (items != null && items.isObject() && items.fieldNames().hasNext()) {
+            return Database.nameOf(items.fieldNames().next());
+        }
+        return null;
+    }
+
+    /**
+     * Answers the request as the fault says: throws the fault's error, or returns a response body. Returns
+     * null when the fault does not apply to this operation and the request is to be served normally.
+     */
+    static ObjectNode apply(Fault fault, String operation, JsonNode request) {
+        switch (fault) {
+            case THROTTLING -> throw DynamoException.throttling("Rate of requests exceeds the allowed throughput.");
+            case PROVISIONED_THROUGHPUT_EXCEEDED -> throw DynamoException.of("ProvisionedThroughputExceededException",
+                    "The level of configured provisioned throughput for the table was exceeded. "
+                            + "Consider increasing your provisioning level with the UpdateTable API.");
+            case REQUEST_LIMIT_EXCEEDED -> throw DynamoException.of("RequestLimitExceeded",
+                    "Throughput exceeds the current throughput limit for your account.");
+            case INTERNAL_ERROR -> throw DynamoException.internal("Internal server error");
+            case TRANSACTION_CONFLICT -> throw conflict(operation, request);
+            case UNPROCESSED -> {
+                return unprocessed(operation, request);
+            }
+            default -> throw new IllegalStateException("unknown fault " + fault);
+        }
+    }
+
+    private static DynamoException conflict(String operation, JsonNode request) {
+        if (!operation.startsWith("Transact") && !operation.equals("ExecuteTransaction")) {
+            return DynamoException.of("TransactionConflictException",
+                    "Transaction is ongoing for the item");
+        }
+        JsonNode actions = request.path(operation.equals("ExecuteTransaction") ? "TransactStatements" : "TransactItems");
+        int count = Math.max(1, actions.size());
+        List<String> codes = new ArrayList<>();
+        ArrayNode reasons = JsonNodeFactory.instance.arrayNode();
+        for (int i = 0; i < count; i++) {
+            String code = i == 0 ? "TransactionConflict" : "None";
+            codes.add(code);
+            ObjectNode reason = reasons.addObject().put("Code", code);
+            if (i == 0) {
+                reason.put("Message", "Transaction is ongoing for the item");
+            }
+        }
+        return DynamoException.of("TransactionCanceledException",
+                "Transaction cancelled, please refer cancellation reasons for specific reasons " + codes,
+                Map.of("CancellationReasons", reasons));
+    }
+
+    private static ObjectNode unprocessed(String operation, JsonNode request) {
+        JsonNode requestItems = request.get("RequestItems");
+        if (requestItems == null || !requestItems.isObject()) {
+            return null; // let the operation refuse the malformed request as it would anyway
+        }
+        ObjectNode response = JsonNodeFactory.instance.objectNode();
+        if (operation.equals("BatchWriteItem")) {
+            response.set("UnprocessedItems", requestItems);
+            return response;
+        }
+        if (operation.equals("BatchGetItem")) {
+            ObjectNode responses = response.putObject("Responses");
+            for (Iterator<String> tables = requestItems.fieldNames(); tables.hasNext(); ) {
+                responses.putArray(tables.next());
+            }
+            response.set("UnprocessedKeys", requestItems);
+            return response;
+        }
+        return null;
+    }
+}
