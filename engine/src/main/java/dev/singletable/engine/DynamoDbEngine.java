@@ -5,6 +5,8 @@ import dev.singletable.engine.internal.protocol.Dispatcher;
 import dev.singletable.engine.internal.protocol.Operations;
 import dev.singletable.engine.internal.protocol.TimeToLive;
 import dev.singletable.engine.internal.storage.Table;
+import dev.singletable.engine.internal.streams.ChangeStreams;
+import dev.singletable.engine.internal.value.SdkValues;
 import dev.singletable.engine.internal.transport.HttpEndpoint;
 import dev.singletable.engine.internal.transport.InMemoryAsyncHttpClient;
 import dev.singletable.engine.internal.transport.InMemoryHttpClient;
@@ -13,11 +15,16 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * An in-process DynamoDB. Starts in milliseconds, keeps everything in memory, and answers the real AWS SDK v2
@@ -72,22 +79,24 @@ public final class DynamoDbEngine implements AutoCloseable {
 
     /** A new synchronous client over the in-memory transport, for code that wants to configure or close its own. */
     public DynamoDbClient newClient() {
-        return DynamoDbClient.builder()
-                .httpClient(new InMemoryHttpClient(dispatcher))
-                .endpointOverride(IN_MEMORY)
-                .region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")))
-                .build();
+        return inMemory(DynamoDbClient.builder()).httpClient(new InMemoryHttpClient(dispatcher)).build();
+    }
+
+    /** A DynamoDB Streams client over the in-memory transport (the Streams API is served by the engine too). */
+    public DynamoDbStreamsClient streamsClient() {
+        return inMemory(DynamoDbStreamsClient.builder()).httpClient(new InMemoryHttpClient(dispatcher)).build();
     }
 
     /** A new asynchronous client over the in-memory transport. */
     public DynamoDbAsyncClient asyncClient() {
-        return DynamoDbAsyncClient.builder()
-                .httpClient(new InMemoryAsyncHttpClient(dispatcher))
-                .endpointOverride(IN_MEMORY)
+        return inMemory(DynamoDbAsyncClient.builder()).httpClient(new InMemoryAsyncHttpClient(dispatcher)).build();
+    }
+
+    /** The in-memory transport ignores the endpoint; the SDK still signs, so it gets dummy credentials. */
+    private static <B extends AwsClientBuilder<B, ?>> B inMemory(B builder) {
+        return builder.endpointOverride(IN_MEMORY)
                 .region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")))
-                .build();
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")));
     }
 
     /** The HTTP endpoint, started on first call (on loopback and an ephemeral port unless configured otherwise). */
@@ -113,6 +122,26 @@ public final class DynamoDbEngine implements AutoCloseable {
      */
     public int expireItems() {
         return TimeToLive.expire(database, clock.instant(), ttlDelay);
+    }
+
+    /**
+     * The changes recorded by a table's DynamoDB streams, oldest first (empty when the table never had a stream
+     * enabled). The same records the Streams API serves.
+     */
+    public List<Change> changes(String tableName) {
+        return database.read(() -> database.streams().recordsOf(Database.nameOf(tableName))).stream()
+                .map(DynamoDbEngine::change)
+                .toList();
+    }
+
+    private static Change change(ChangeStreams.ChangeRecord r) {
+        boolean keepsOld = r.viewType().equals("OLD_IMAGE") || r.viewType().equals("NEW_AND_OLD_IMAGES");
+        boolean keepsNew = r.viewType().equals("NEW_IMAGE") || r.viewType().equals("NEW_AND_OLD_IMAGES");
+        long millis = Math.round(r.approximateCreationDateTime() * 1000);
+        return new Change(r.eventName(), SdkValues.item(r.keys()),
+                Optional.ofNullable(keepsOld ? SdkValues.item(r.oldImage()) : null),
+                Optional.ofNullable(keepsNew ? SdkValues.item(r.newImage()) : null),
+                r.sequenceNumber(), Instant.ofEpochMilli(millis), r.byTimeToLive());
     }
 
     /** Rules that make chosen requests fail, for testing retry and error handling. */

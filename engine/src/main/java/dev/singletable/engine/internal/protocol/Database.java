@@ -2,6 +2,7 @@ package dev.singletable.engine.internal.protocol;
 
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.storage.Table;
+import dev.singletable.engine.internal.streams.ChangeStreams;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.Collections;
@@ -23,9 +24,16 @@ public final class Database {
     /** Sorted by name, as ListTables returns them (names are ASCII, so String order is byte order). */
     private final TreeMap<String, Table> tables = new TreeMap<>();
     private final Clock clock;
+    private final ChangeStreams streams;
 
     public Database(Clock clock) {
         this.clock = clock;
+        this.streams = new ChangeStreams(() -> clock.millis() / 1000.0);
+    }
+
+    /** The engine's DynamoDB Streams, fed by every table. */
+    public ChangeStreams streams() {
+        return streams;
     }
 
     public Clock clock() {
@@ -69,6 +77,7 @@ public final class Database {
     }
 
     public void add(Table table) {
+        table.onChange(streams);
         tables.put(table.name(), table);
     }
 

@@ -9,6 +9,7 @@ import dev.singletable.engine.Fault;
 import dev.singletable.engine.RequestLog;
 import dev.singletable.engine.RequestLogEntry;
 import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.streams.StreamOperations;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Map;
@@ -27,6 +28,7 @@ public final class Dispatcher {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String TARGET_PREFIX = "DynamoDB_20120810.";
+    private static final String STREAMS_PREFIX = StreamOperations.PREFIX;
     private static final char[] ID_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".toCharArray();
 
     private final Map<String, Operation> operations;
@@ -55,15 +57,16 @@ public final class Dispatcher {
      */
     public Response handle(String target, byte[] body, boolean onCallerThread) {
         long start = System.nanoTime();
-        String operationName = target != null && target.startsWith(TARGET_PREFIX)
-                ? target.substring(TARGET_PREFIX.length()) : String.valueOf(target);
+        String operationKey = operationKey(target);
+        String operationName = operationKey == null ? String.valueOf(target)
+                : operationKey.substring(operationKey.indexOf('.') + 1);
         RequestContext context = new RequestContext();
         JsonNode request = null;
         DynamoException failure = null;
         ObjectNode result = null;
         try {
-            Operation operation = operations.get(operationName);
-            if (operation == null || target == null || !target.startsWith(TARGET_PREFIX)) {
+            Operation operation = operationKey == null ? null : operations.get(operationKey);
+            if (operation == null) {
                 throw DynamoException.unknownOperation(null);
             }
             if (body.length > MAX_BODY_BYTES) {
@@ -82,6 +85,17 @@ public final class Dispatcher {
                 : new Response(failure.status(), bytes(errorBody(failure)), requestId);
         record(operationName, request, context, failure, System.nanoTime() - start, onCallerThread);
         return response;
+    }
+
+    /** DynamoDB's operations by name; the Streams API's (same endpoint, other prefix) by their full target. */
+    private static String operationKey(String target) {
+        if (target == null) {
+            return null;
+        }
+        if (target.startsWith(TARGET_PREFIX)) {
+            return target.substring(TARGET_PREFIX.length());
+        }
+        return target.startsWith(STREAMS_PREFIX) ? target : null;
     }
 
     private ObjectNode serve(String name, Operation operation, JsonNode request, RequestContext context) {

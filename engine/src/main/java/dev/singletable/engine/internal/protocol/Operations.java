@@ -3,6 +3,7 @@ package dev.singletable.engine.internal.protocol;
 import dev.singletable.engine.internal.ops.ControlPlane;
 import dev.singletable.engine.internal.ops.ItemOperations;
 import dev.singletable.engine.internal.ops.ReadOperations;
+import dev.singletable.engine.internal.streams.StreamOperations;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -16,6 +17,7 @@ public final class Operations {
         ControlPlane.register(operations, database);
         ItemOperations.register(operations, database);
         ReadOperations.register(operations, database);
+        StreamOperations.register(operations, database, database.streams());
         return operations;
     }
 }

@@ -41,7 +41,7 @@ public final class TimeToLive {
                     }
                 }
                 for (Item item : expired) {
-                    table.delete(table.keyOf(item.attributes()));
+                    table.expire(table.keyOf(item.attributes()));
                 }
                 deleted += expired.size();
             }

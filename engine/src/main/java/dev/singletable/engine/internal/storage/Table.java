@@ -29,12 +29,18 @@ public final class Table {
     private long sizeBytes;
     /** Items as they were at the last checkpoint, recorded on their first change after it (null: absent). */
     private Map<PrimaryKey, Item> undoLog;
+    private ChangeListener listener = ChangeListener.NONE;
 
     public Table(TableMetadata metadata) {
         this.metadata = metadata;
         for (IndexDef index : metadata.indexes()) {
             indexes.put(index.name(), new IndexData(index));
         }
+    }
+
+    /** Sets who is told of item changes (writes and TTL deletions; not rollbacks, which undo changes). */
+    public void onChange(ChangeListener listener) {
+        this.listener = listener;
     }
 
     public TableMetadata metadata() {
@@ -107,11 +113,21 @@ public final class Table {
             }
             index.add(item.attributes(), partitionKey(), sortKey());
         }
+        listener.changed(this, old, item, false);
         return old;
     }
 
     /** Deletes the item with this key, if any, and returns it. */
     public Item delete(PrimaryKey key) {
+        return delete(key, false);
+    }
+
+    /** Deletes an expired item as DynamoDB's TTL process does (stream records name the service). */
+    public Item expire(PrimaryKey key) {
+        return delete(key, true);
+    }
+
+    private Item delete(PrimaryKey key, boolean byTimeToLive) {
         TreeMap<Value, Item> partition = partitions.get(key.partition());
         if (partition == null) {
             return null;
@@ -128,6 +144,7 @@ public final class Table {
         for (IndexData index : indexes.values()) {
             index.remove(old.attributes(), partitionKey(), sortKey());
         }
+        listener.changed(this, old, null, byTimeToLive);
         return old;
     }
 
@@ -168,15 +185,21 @@ public final class Table {
             throw new IllegalStateException("no checkpoint on table " + name());
         }
         Map<PrimaryKey, Item> changes = undoLog;
+        ChangeListener told = listener;
         undoLog = null;
-        changes.forEach((key, original) -> {
-            if (original == null) {
-                delete(key);
-            } else {
-                put(original.attributes());
-            }
-        });
-        undoLog = new HashMap<>();
+        listener = ChangeListener.NONE;
+        try {
+            changes.forEach((key, original) -> {
+                if (original == null) {
+                    delete(key);
+                } else {
+                    put(original.attributes());
+                }
+            });
+        } finally {
+            listener = told;
+            undoLog = new HashMap<>();
+        }
     }
 
     private void remember(PrimaryKey key, Item original) {

@@ -1,0 +1,138 @@
+package dev.singletable.engine.internal.streams;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.singletable.engine.internal.storage.ChangeListener;
+import dev.singletable.engine.internal.storage.Item;
+import dev.singletable.engine.internal.storage.KeyDef;
+import dev.singletable.engine.internal.storage.Table;
+import dev.singletable.engine.internal.value.Value;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The DynamoDB Streams of one engine: every stream ever enabled, by ARN, with its records in commit order.
+ * A table's changes go to its latest stream while that stream is enabled (the table description says which);
+ * a disabled stream keeps its records, as DynamoDB keeps them for 24 hours.
+ */
+public final class ChangeStreams implements ChangeListener {
+    private final Map<String, StreamData> streams = new LinkedHashMap<>();
+    private final Supplier<Double> epochSeconds;
+    private long sequence;
+
+    public ChangeStreams(Supplier<Double> epochSeconds) {
+        this.epochSeconds = epochSeconds;
+    }
+
+    /** Records a change if the table's stream is enabled; called under the database's write lock. */
+    @Override
+    public synchronized void changed(Table table, Item oldItem, Item newItem, boolean byTimeToLive) {
+        if (oldItem != null && newItem != null && oldItem.attributes().equals(newItem.attributes())) {
+            return; // DynamoDB writes no record for a write that changes nothing
+        }
+        Optional<StreamData> latest = latest(table);
+        if (latest.isEmpty()) {
+            return;
+        }
+        StreamData stream = latest.get();
+        String viewType = stream.viewType;
+        Map<String, Value> keys = keysOf(table, newItem != null ? newItem.attributes() : oldItem.attributes());
+        String eventName = oldItem == null ? "INSERT" : newItem == null ? "REMOVE" : "MODIFY";
+        stream.records.add(new ChangeRecord(String.format("%021d", ++sequence), eventName, epochSeconds.get(), keys,
+                oldItem == null ? null : oldItem.attributes(), newItem == null ? null : newItem.attributes(),
+                viewType, byTimeToLive));
+    }
+
+    /** The table's enabled stream, made when first needed (enabling it does not wait for a write). */
+    public synchronized Optional<StreamData> latest(Table table) {
+        JsonNode spec = table.metadata().settings().get("StreamSpecification");
+        JsonNode arn = table.metadata().settings().get("LatestStreamArn");
+        if (spec == null || arn == null || !spec.path("StreamEnabled").asBoolean(false)) {
+            return Optional.empty();
+        }
+        return Optional.of(streams.computeIfAbsent(arn.textValue(), a -> new StreamData(a, table.name(),
+                table.metadata().settings().path("LatestStreamLabel").asText(),
+                spec.path("StreamViewType").asText("KEYS_ONLY"), table.partitionKey(), table.sortKey(),
+                epochSeconds.get())));
+    }
+
+    private static Map<String, Value> keysOf(Table table, Map<String, Value> item) {
+        Map<String, Value> keys = new LinkedHashMap<>();
+        keys.put(table.partitionKey().name(), item.get(table.partitionKey().name()));
+        if (table.sortKey() != null) {
+            keys.put(table.sortKey().name(), item.get(table.sortKey().name()));
+        }
+        return keys;
+    }
+
+    public synchronized Optional<StreamData> stream(String arn) {
+        return Optional.ofNullable(streams.get(arn));
+    }
+
+    public synchronized Collection<StreamData> all() {
+        return List.copyOf(streams.values());
+    }
+
+    /** Every record of a table's streams, oldest first. */
+    public synchronized List<ChangeRecord> recordsOf(String tableName) {
+        List<ChangeRecord> records = new ArrayList<>();
+        for (StreamData stream : streams.values()) {
+            if (stream.tableName.equals(tableName)) {
+                records.addAll(stream.records);
+            }
+        }
+        return records;
+    }
+
+    /** Records of one stream from a position, at most {@code limit}. */
+    synchronized List<ChangeRecord> read(StreamData stream, int from, int limit) {
+        int to = Math.min(stream.records.size(), from + limit);
+        return from >= to ? List.of() : List.copyOf(stream.records.subList(from, to));
+    }
+
+    /** One change, as a stream record carries it. */
+    public record ChangeRecord(String sequenceNumber, String eventName, double approximateCreationDateTime,
+                               Map<String, Value> keys, Map<String, Value> oldImage, Map<String, Value> newImage,
+                               String viewType, boolean byTimeToLive) {
+    }
+
+    /** One stream: its identity and its records. */
+    public static final class StreamData {
+        final String arn;
+        final String tableName;
+        final String label;
+        final String viewType;
+        final KeyDef partitionKey;
+        final KeyDef sortKey;
+        final double created;
+        final List<ChangeRecord> records = new ArrayList<>();
+
+        StreamData(String arn, String tableName, String label, String viewType,
+                   KeyDef partitionKey,
+                   KeyDef sortKey, double created) {
+            this.arn = arn;
+            this.tableName = tableName;
+            this.label = label;
+            this.viewType = viewType;
+            this.partitionKey = partitionKey;
+            this.sortKey = sortKey;
+            this.created = created;
+        }
+
+        public String arn() {
+            return arn;
+        }
+
+        public String tableName() {
+            return tableName;
+        }
+
+        public List<ChangeRecord> records() {
+            return records;
+        }
+    }
+}

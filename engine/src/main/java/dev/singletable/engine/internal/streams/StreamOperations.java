@@ -1,0 +1,222 @@
+package dev.singletable.engine.internal.streams;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.protocol.Database;
+import dev.singletable.engine.internal.protocol.Operation;
+import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.value.Sizes;
+import dev.singletable.engine.internal.value.ValueJson;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The DynamoDB Streams API (ListStreams, DescribeStream, GetShardIterator, GetRecords) on the engine's own
+ * endpoint, as the SDK's DynamoDbStreamsClient calls it. Each stream has one shard holding every record.
+ */
+public final class StreamOperations {
+    /** The target prefix of the Streams API; its operations are registered under it. */
+    public static final String PREFIX = "DynamoDBStreams_20120810.";
+
+    private final Database database;
+    private final ChangeStreams streams;
+
+    private StreamOperations(Database database, ChangeStreams streams) {
+        this.database = database;
+        this.streams = streams;
+    }
+
+    public static void register(Map<String, Operation> operations, Database database, ChangeStreams streams) {
+        StreamOperations ops = new StreamOperations(database, streams);
+        operations.put(PREFIX + "ListStreams", (request, context) -> database.read(() -> ops.listStreams(request)));
+        operations.put(PREFIX + "DescribeStream", (request, context) -> database.read(() -> ops.describe(request)));
+        operations.put(PREFIX + "GetShardIterator", (request, context) -> database.read(() -> ops.iterator(request)));
+        operations.put(PREFIX + "GetRecords", (request, context) -> database.read(() -> ops.records(request)));
+    }
+
+    private ObjectNode listStreams(JsonNode request) {
+        String tableName = Requests.string(request, "TableName");
+        Integer limit = Requests.integer(request, "Limit");
+        if (limit != null && (limit < 1 || limit > 100)) {
+            throw Requests.constraint(limit, "limit", limit < 1 ? "Member must have value greater than or equal to 1"
+                    : "Member must have value less than or equal to 100");
+        }
+        String exclusiveStart = Requests.string(request, "ExclusiveStartStreamArn");
+        database.tables().forEach(streams::latest);
+        ObjectNode response = JsonNodeFactory.instance.objectNode();
+        ArrayNode list = response.putArray("Streams");
+        boolean started = exclusiveStart == null;
+        int max = limit == null ? 100 : limit;
+        for (ChangeStreams.StreamData stream : streams.all()) {
+            if (!started) {
+                started = stream.arn.equals(exclusiveStart);
+                continue;
+            }
+            if (tableName != null && !stream.tableName.equals(Database.nameOf(tableName))) {
+                continue;
+            }
+            if (list.size() == max) {
+                response.put("LastEvaluatedStreamArn", list.get(list.size() - 1).get("StreamArn").textValue());
+                break;
+            }
+            list.addObject().put("StreamArn", stream.arn).put("TableName", stream.tableName)
+                    .put("StreamLabel", stream.label);
+        }
+        return response;
+    }
+
+    private ObjectNode describe(JsonNode request) {
+        ChangeStreams.StreamData stream = stream(Requests.string(request, "StreamArn"));
+        ObjectNode response = JsonNodeFactory.instance.objectNode();
+        ObjectNode description = response.putObject("StreamDescription");
+        description.put("StreamArn", stream.arn).put("StreamLabel", stream.label)
+                .put("StreamStatus", enabled(stream) ? "ENABLED" : "DISABLED").put("StreamViewType", stream.viewType)
+                .put("CreationRequestDateTime", stream.created).put("TableName", stream.tableName);
+        ArrayNode keySchema = description.putArray("KeySchema");
+        keySchema.addObject().put("AttributeName", stream.partitionKey.name()).put("KeyType", "HASH");
+        if (stream.sortKey != null) {
+            keySchema.addObject().put("AttributeName", stream.sortKey.name()).put("KeyType", "RANGE");
+        }
+        ObjectNode shard = description.putArray("Shards").addObject().put("ShardId", shardId(stream));
+        ObjectNode range = shard.putObject("SequenceNumberRange");
+        List<ChangeStreams.ChangeRecord> records = stream.records;
+        range.put("StartingSequenceNumber", records.isEmpty() ? "000000000000000000000" : records.get(0).sequenceNumber());
+        if (!enabled(stream) && !records.isEmpty()) {
+            range.put("EndingSequenceNumber", records.get(records.size() - 1).sequenceNumber());
+        }
+        return response;
+    }
+
+    private ObjectNode iterator(JsonNode request) {
+        String arn = Requests.string(request, "StreamArn");
+        ChangeStreams.StreamData stream = stream(arn);
+        String shardId = Requests.string(request, "ShardId");
+        if (shardId == null) {
+            throw Requests.constraint(null, "shardId", "Member must not be null");
+        }
+        if (!shardId.equals(shardId(stream))) {
+            throw DynamoException.of("ResourceNotFoundException",
+                    "Requested resource not found: Shard does not exist");
+        }
+        String type = Requests.enumValue(request, "ShardIteratorType", "shardIteratorType",
+                List.of("TRIM_HORIZON", "LATEST", "AT_SEQUENCE_NUMBER", "AFTER_SEQUENCE_NUMBER"), null);
+        if (type == null) {
+            throw Requests.constraint(null, "shardIteratorType", "Member must not be null");
+        }
+        String sequenceNumber = Requests.string(request, "SequenceNumber");
+        int position = switch (type) {
+            case "TRIM_HORIZON" -> 0;
+            case "LATEST" -> stream.records.size();
+            default -> positionOf(stream, sequenceNumber, type.equals("AFTER_SEQUENCE_NUMBER"));
+        };
+        return JsonNodeFactory.instance.objectNode().put("ShardIterator", encode(stream, position));
+    }
+
+    private static int positionOf(ChangeStreams.StreamData stream, String sequenceNumber, boolean after) {
+        if (sequenceNumber == null) {
+            throw DynamoException.validation("Must specify a sequence number for iterator type AT_SEQUENCE_NUMBER "
+                    + "or AFTER_SEQUENCE_NUMBER");
+        }
+        for (int i = 0; i < stream.records.size(); i++) {
+            if (stream.records.get(i).sequenceNumber().equals(sequenceNumber)) {
+                return after ? i + 1 : i;
+            }
+        }
+        throw DynamoException.validation("Invalid SequenceNumber: " + sequenceNumber
+                + " is not a sequence number of shard " + shardId(stream));
+    }
+
+    private ObjectNode records(JsonNode request) {
+        String iterator = Requests.string(request, "ShardIterator");
+        if (iterator == null) {
+            throw Requests.constraint(null, "shardIterator", "Member must not be null");
+        }
+        Integer limit = Requests.integer(request, "Limit");
+        if (limit != null && (limit < 1 || limit > 1000)) {
+            throw Requests.constraint(limit, "limit", limit < 1 ? "Member must have value greater than or equal to 1"
+                    : "Member must have value less than or equal to 1000");
+        }
+        String[] parts = decode(iterator);
+        ChangeStreams.StreamData stream = streams.stream(parts[0]).orElseThrow(() -> invalidIterator(iterator));
+        int position = Integer.parseInt(parts[1]);
+        List<ChangeStreams.ChangeRecord> batch = streams.read(stream, position, limit == null ? 1000 : limit);
+        ObjectNode response = JsonNodeFactory.instance.objectNode();
+        ArrayNode records = response.putArray("Records");
+        batch.forEach(record -> write(record, records.addObject()));
+        int next = position + batch.size();
+        if (enabled(stream) || next < stream.records.size()) {
+            response.put("NextShardIterator", encode(stream, next)); // a closed shard read to its end has none
+        }
+        return response;
+    }
+
+    private static void write(ChangeStreams.ChangeRecord record, ObjectNode node) {
+        node.put("eventID", UUID.nameUUIDFromBytes(record.sequenceNumber().getBytes(StandardCharsets.UTF_8))
+                .toString().replace("-", ""));
+        node.put("eventName", record.eventName()).put("eventVersion", "1.1").put("eventSource", "aws:dynamodb")
+                .put("awsRegion", Database.REGION);
+        ObjectNode dynamodb = node.putObject("dynamodb");
+        dynamodb.put("ApproximateCreationDateTime", record.approximateCreationDateTime());
+        dynamodb.set("Keys", ValueJson.writeItem(record.keys()));
+        long size = Sizes.itemSize(record.keys());
+        String view = record.viewType();
+        if (record.newImage() != null && (view.equals("NEW_IMAGE") || view.equals("NEW_AND_OLD_IMAGES"))) {
+            dynamodb.set("NewImage", ValueJson.writeItem(record.newImage()));
+            size += Sizes.itemSize(record.newImage());
+        }
+        if (record.oldImage() != null && (view.equals("OLD_IMAGE") || view.equals("NEW_AND_OLD_IMAGES"))) {
+            dynamodb.set("OldImage", ValueJson.writeItem(record.oldImage()));
+            size += Sizes.itemSize(record.oldImage());
+        }
+        dynamodb.put("SequenceNumber", record.sequenceNumber()).put("SizeBytes", size).put("StreamViewType", view);
+        if (record.byTimeToLive()) {
+            // how DynamoDB marks deletions by its TTL process
+            node.putObject("userIdentity").put("PrincipalId", "dynamodb.amazonaws.com").put("Type", "Service");
+        }
+    }
+
+    private ChangeStreams.StreamData stream(String arn) {
+        if (arn == null) {
+            throw Requests.constraint(null, "streamArn", "Member must not be null");
+        }
+        database.tables().forEach(streams::latest);
+        return streams.stream(arn).orElseThrow(() -> DynamoException.of("ResourceNotFoundException",
+                "Requested resource not found: Stream: " + arn + " not found"));
+    }
+
+    private boolean enabled(ChangeStreams.StreamData stream) {
+        return database.find(stream.tableName).flatMap(streams::latest).map(s -> s == stream).orElse(false);
+    }
+
+    private static String shardId(ChangeStreams.StreamData stream) {
+        return String.format("shardId-%020d-%08x", (long) stream.created * 1000, stream.arn.hashCode());
+    }
+
+    private static String encode(ChangeStreams.StreamData stream, int position) {
+        return Base64.getUrlEncoder().withoutPadding()
+                .encodeToString((stream.arn + "|" + position).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String[] decode(String iterator) {
+        try {
+            String text = new String(Base64.getUrlDecoder().decode(iterator), StandardCharsets.UTF_8);
+            int bar = text.lastIndexOf('|');
+            if (bar < 0 || Integer.parseInt(text.substring(bar + 1)) < 0) {
+                throw invalidIterator(iterator);
+            }
+            return new String[] {text.substring(0, bar), text.substring(bar + 1)};
+        } catch (IllegalArgumentException e) {
+            throw invalidIterator(iterator);
+        }
+    }
+
+    private static DynamoException invalidIterator(String iterator) {
+        return DynamoException.validation("Invalid ShardIterator: " + iterator);
+    }
+}
