@@ -24,6 +24,7 @@ import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
@@ -79,7 +80,15 @@ public final class DynamoDbEngine implements AutoCloseable {
 
     /** A new synchronous client over the in-memory transport, for code that wants to configure or close its own. */
     public DynamoDbClient newClient() {
-        return inMemory(DynamoDbClient.builder()).httpClient(new InMemoryHttpClient(dispatcher)).build();
+        return clientBuilder().build();
+    }
+
+    /**
+     * A client builder already pointed at this engine's in-memory transport, to change what else a client can
+     * change (retry strategy, interceptors, timeouts).
+     */
+    public DynamoDbClientBuilder clientBuilder() {
+        return inMemory(DynamoDbClient.builder()).httpClient(new InMemoryHttpClient(dispatcher));
     }
 
     /** A DynamoDB Streams client over the in-memory transport (the Streams API is served by the engine too). */

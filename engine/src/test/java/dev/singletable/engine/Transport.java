@@ -5,6 +5,7 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 
 /**
  * The two ways a client reaches the engine. Engine tests run once per transport
@@ -13,22 +14,26 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 public enum Transport {
     IN_MEMORY {
         @Override
-        public DynamoDbClient client(DynamoDbEngine engine) {
-            return engine.client();
+        public DynamoDbClientBuilder clientBuilder(DynamoDbEngine engine) {
+            return engine.clientBuilder();
         }
     },
     HTTP {
         @Override
-        public DynamoDbClient client(DynamoDbEngine engine) {
+        public DynamoDbClientBuilder clientBuilder(DynamoDbEngine engine) {
             return DynamoDbClient.builder()
                     .endpointOverride(engine.httpEndpoint())
                     .httpClient(UrlConnectionHttpClient.create())
                     .region(Region.US_EAST_1)
-                    .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKID", "secret")))
-                    .build();
+                    .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKID", "secret")));
         }
     };
 
+    /** A client builder pointed at the engine over this transport. */
+    public abstract DynamoDbClientBuilder clientBuilder(DynamoDbEngine engine);
+
     /** A client for the engine over this transport. */
-    public abstract DynamoDbClient client(DynamoDbEngine engine);
+    public DynamoDbClient client(DynamoDbEngine engine) {
+        return clientBuilder(engine).build();
+    }
 }
