@@ -1,0 +1,98 @@
+package dev.singletable.engine.internal.ops.reads;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.expr.KeyCondition;
+import dev.singletable.engine.internal.expr.Legacy;
+import dev.singletable.engine.internal.protocol.Database;
+import dev.singletable.engine.internal.protocol.Operation;
+import dev.singletable.engine.internal.protocol.RequestContext;
+import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.storage.IndexEntryKey;
+import dev.singletable.engine.internal.storage.Item;
+import dev.singletable.engine.internal.storage.KeyDef;
+import dev.singletable.engine.internal.value.Value;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NavigableMap;
+
+/**
+ * Query: a range read inside one partition of a table or index. It navigates the sorted partition to the
+ * range the key condition selects (and past the ExclusiveStartKey), so its cost is what it reads.
+ */
+public final class QueryOperation implements Operation {
+    private final Database database;
+
+    public QueryOperation(Database database) {
+        this.database = database;
+    }
+
+    @Override
+    public ObjectNode execute(JsonNode json, RequestContext context) {
+        ReadRequest request = new ReadRequest(ReadRequest.Kind.QUERY, json);
+        boolean forward = Requests.bool(json, "ScanIndexForward", true);
+        String expression = Requests.string(json, "KeyConditionExpression");
+        JsonNode legacy = Requests.object(json, "KeyConditions");
+        return database.read(() -> {
+            ReadTarget target = request.target(database.table(request.tableName()));
+            KeyCondition key = expression != null
+                    ? request.expressions().parseKeyCondition(expression, target.keySchema())
+                    : Legacy.keyConditions(legacy, target.keySchema());
+            request.expressions().checkAllUsed();
+            context.keyCondition(KeyShapes.of(key));
+            checkFilterKeys(request, target);
+            Iterator<Item> entries = entries(target, key, request.exclusiveStartKey(), forward);
+            return Page.read(request, target, entries).respond(request, target, context);
+        });
+    }
+
+    /** a Query filter may not read the key attributes of the table or index queried. */
+    private static void checkFilterKeys(ReadRequest request, ReadTarget target) {
+        if (request.filter() == null) {
+            return;
+        }
+        for (KeyDef key : new KeyDef[] {target.partitionKey(), target.sortKey()}) {
+            if (key != null && request.filter().topLevelAttributes().contains(key.name())) {
+                throw DynamoException.validation(
+                        "Filter Expression can only contain non-primary key attributes: Primary key attribute: "
+                                + key.name());
+            }
+        }
+    }
+
+    private static Iterator<Item> entries(ReadTarget target, KeyCondition key, Map<String, Value> startKey,
+                                          boolean forward) {
+        if (startKey != null) {
+            checkStartKey(target, key, startKey);
+        }
+        SortRange range = SortRange.of(key.sort());
+        if (target.index() == null) {
+            NavigableMap<Value, Item> items = range.of(target.table().partition(key.partitionValue()));
+            if (startKey != null) {
+                KeyDef sort = target.sortKey();
+                Value after = sort == null ? Value.Null.INSTANCE : startKey.get(sort.name());
+                items = forward ? items.tailMap(after, false) : items.headMap(after, false);
+            }
+            return (forward ? items : items.descendingMap()).values().iterator();
+        }
+        NavigableMap<IndexEntryKey, Item> entries = range.ofIndex(target.index().partition(key.partitionValue()));
+        if (startKey != null) {
+            IndexEntryKey after = target.entryKey(startKey);
+            entries = forward ? entries.tailMap(after, false) : entries.headMap(after, false);
+        }
+        return (forward ? entries : entries.descendingMap()).values().iterator();
+    }
+
+    /** the start key has the target's key attributes and lies inside the queried partition and range. */
+    private static void checkStartKey(ReadTarget target, KeyCondition key, Map<String, Value> startKey) {
+        target.checkStartKey(startKey, "The provided starting key is invalid");
+        if (!startKey.get(key.partitionKey()).equals(key.partitionValue())) {
+            throw DynamoException.validation(
+                    "The provided starting key is outside query boundaries based on provided conditions");
+        }
+        if (key.sort() != null && !key.sort().test(startKey.get(key.sort().attribute()))) {
+            throw DynamoException.validation("The provided starting key does not match the range key predicate");
+        }
+    }
+}

@@ -1,0 +1,152 @@
+package dev.singletable.engine.internal.ops.reads;
+
+import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.expr.KeySchema;
+import dev.singletable.engine.internal.storage.IndexData;
+import dev.singletable.engine.internal.storage.IndexDef;
+import dev.singletable.engine.internal.storage.IndexEntryKey;
+import dev.singletable.engine.internal.storage.Item;
+import dev.singletable.engine.internal.storage.KeyDef;
+import dev.singletable.engine.internal.storage.Table;
+import dev.singletable.engine.internal.value.Value;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a Query or Scan reads: a table, or one of its secondary indexes. Knows the keys that order it, the keys
+ * a LastEvaluatedKey carries (on an index, the index keys and the table keys, Q-07) and what an index projects.
+ */
+final class ReadTarget {
+    private final Table table;
+    private final IndexData index;
+    private final List<KeyDef> startKey;
+
+    private ReadTarget(Table table, IndexData index) {
+        this.table = table;
+        this.index = index;
+        List<KeyDef> keys = new ArrayList<>();
+        keys.add(table.partitionKey());
+        if (table.sortKey() != null) {
+            keys.add(table.sortKey());
+        }
+        if (index != null) {
+            addIfAbsent(keys, index.definition().partitionKey());
+            addIfAbsent(keys, index.definition().sortKey());
+        }
+        this.startKey = List.copyOf(keys);
+    }
+
+    private static void addIfAbsent(List<KeyDef> keys, KeyDef key) {
+        if (key != null && keys.stream().noneMatch(k -> k.name().equals(key.name()))) {
+            keys.add(key);
+        }
+    }
+
+    /** The table, or the named index of it (Q-11 when it has none of that name). */
+    static ReadTarget of(Table table, String indexName) {
+        if (indexName == null) {
+            return new ReadTarget(table, null);
+        }
+        IndexData index = table.index(indexName).orElseThrow(() ->
+                DynamoException.validation("The table does not have the specified index: " + indexName));
+        return new ReadTarget(table, index);
+    }
+
+    Table table() {
+        return table;
+    }
+
+    /** The index read, or null when reading the table. */
+    IndexData index() {
+        return index;
+    }
+
+    IndexDef indexDefinition() {
+        return index == null ? null : index.definition();
+    }
+
+    boolean isGlobalIndex() {
+        return index != null && index.definition().global();
+    }
+
+    boolean isLocalIndex() {
+        return index != null && !index.definition().global();
+    }
+
+    /** The index name for the request log and ConsumedCapacity, null for the table. */
+    String indexName() {
+        return index == null ? null : index.definition().name();
+    }
+
+    KeyDef partitionKey() {
+        return index == null ? table.partitionKey() : index.definition().partitionKey();
+    }
+
+    /** The sort key of the table or index, or null. */
+    KeyDef sortKey() {
+        return index == null ? table.sortKey() : index.definition().sortKey();
+    }
+
+    /** The key schema a KeyConditionExpression is checked against. */
+    KeySchema keySchema() {
+        KeyDef sort = sortKey();
+        return new KeySchema(partitionKey().name(), partitionKey().type(), sort == null ? null : sort.name(),
+                sort == null ? null : sort.type());
+    }
+
+    /** Whether every entry read holds this attribute when present on the item (always true for the table). */
+    boolean projects(String attribute) {
+        return index == null || index.definition().projects(attribute, table.partitionKey(), table.sortKey());
+    }
+
+    /** The attributes, in order, that this target does not project. */
+    List<String> unprojected(Collection<String> attributes) {
+        return attributes.stream().filter(a -> !projects(a)).toList();
+    }
+
+    /** Whether entries are whole items (the table, or an index projecting ALL). */
+    boolean holdsWholeItems() {
+        return index == null || index.definition().projectionType().equals("ALL");
+    }
+
+    /** The table item an index entry was made from. */
+    Item tableItem(Item entry) {
+        return table.get(table.keyOf(entry.attributes()));
+    }
+
+    /** The key attributes an ExclusiveStartKey and a LastEvaluatedKey hold: table keys, then index keys. */
+    List<KeyDef> startKeyAttributes() {
+        return startKey;
+    }
+
+    /**
+     * Checks an ExclusiveStartKey: exactly the key attributes of {@link #startKeyAttributes()}, with their
+     * declared types (Q-06); it need not be the key of an existing item.
+     */
+    void checkStartKey(Map<String, Value> startKey, String invalid) {
+        boolean matches = startKey.size() == this.startKey.size() && this.startKey.stream().allMatch(def -> {
+            Value value = startKey.get(def.name());
+            return value != null && value.type().equals(def.type());
+        });
+        if (!matches) {
+            throw DynamoException.validation(invalid);
+        }
+    }
+
+    /** The LastEvaluatedKey for an entry read. */
+    Map<String, Value> lastEvaluatedKey(Item entry) {
+        Map<String, Value> key = new LinkedHashMap<>();
+        for (KeyDef def : startKey) {
+            key.put(def.name(), entry.get(def.name()));
+        }
+        return key;
+    }
+
+    /** Where an index entry with these key attributes sits in its index partition. */
+    IndexEntryKey entryKey(Map<String, Value> keyAttributes) {
+        return index.entryKey(keyAttributes, table.partitionKey(), table.sortKey());
+    }
+}

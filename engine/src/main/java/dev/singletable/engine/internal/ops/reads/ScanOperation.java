@@ -1,0 +1,140 @@
+package dev.singletable.engine.internal.ops.reads;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.protocol.Database;
+import dev.singletable.engine.internal.protocol.Operation;
+import dev.singletable.engine.internal.protocol.RequestContext;
+import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.storage.HashOrder;
+import dev.singletable.engine.internal.storage.Item;
+import dev.singletable.engine.internal.storage.KeyDef;
+import dev.singletable.engine.internal.value.Value;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.NoSuchElementException;
+
+/**
+ * Scan: every entry of a table or index, partition by partition in hash order (as DynamoDB scans), resuming
+ * after an ExclusiveStartKey; a parallel Scan reads the partitions whose hash falls in its segment (S-02).
+ */
+public final class ScanOperation implements Operation {
+    private final Database database;
+
+    public ScanOperation(Database database) {
+        this.database = database;
+    }
+
+    /** Segment and TotalSegments; {@code total} is 1 for a whole-table Scan. */
+    private record Segment(int segment, int total) {
+        static Segment of(JsonNode json) {
+            Integer segment = Requests.integer(json, "Segment");
+            Integer total = Requests.integer(json, "TotalSegments");
+            if (segment != null && segment < 0) {
+                throw Requests.constraint(segment, "segment", "Member must have value greater than or equal to 0");
+            }
+            if (segment != null && segment > 999_999) {
+                throw Requests.constraint(segment, "segment", "Member must have value less than or equal to 999999");
+            }
+            if (total != null && total < 1) {
+                throw Requests.constraint(total, "totalSegments", "Member must have value greater than or equal to 1");
+            }
+            if (total != null && total > 1_000_000) {
+                throw Requests.constraint(total, "totalSegments",
+                        "Member must have value less than or equal to 1000000");
+            }
+            if (segment != null && total == null) {
+                throw DynamoException.validation("The TotalSegments parameter is required but was not present in the "
+                        + "request when Segment parameter is present");
+            }
+            if (total != null && segment == null) {
+                throw DynamoException.validation("The Segment parameter is required but was not present in the "
+                        + "request when parameter TotalSegments is present");
+            }
+            if (segment == null) {
+                return new Segment(0, 1);
+            }
+            if (segment >= total) {
+                throw DynamoException.validation("The Segment parameter is zero-based and must be less than parameter "
+                        + "TotalSegments: Segment: " + segment + " is not less than TotalSegments: " + total);
+            }
+            return new Segment(segment, total);
+        }
+
+        boolean contains(Value partitionKey) {
+            return total == 1 || HashOrder.segment(partitionKey, total) == segment;
+        }
+    }
+
+    @Override
+    public ObjectNode execute(JsonNode json, RequestContext context) {
+        Segment segment = Segment.of(json);
+        ReadRequest request = new ReadRequest(ReadRequest.Kind.SCAN, json);
+        request.expressions().checkAllUsed();
+        return database.read(() -> {
+            ReadTarget target = request.target(database.table(request.tableName()));
+            Map<String, Value> startKey = request.exclusiveStartKey();
+            Value startPartition = null;
+            if (startKey != null) {
+                target.checkStartKey(startKey,
+                        "The provided starting key is invalid: The provided key element does not match the schema");
+                startPartition = startKey.get(target.partitionKey().name());
+                if (!segment.contains(startPartition)) {
+                    throw DynamoException.validation("The provided starting key is invalid: Invalid ExclusiveStartKey. "
+                            + "Please use ExclusiveStartKey with correct Segment. TotalSegments: " + segment.total()
+                            + " Segment: " + segment.segment());
+                }
+            }
+            Iterator<Item> entries;
+            if (target.index() == null) {
+                KeyDef sort = target.sortKey();
+                Value after = startKey == null ? null : sort == null ? Value.Null.INSTANCE : startKey.get(sort.name());
+                entries = entries(target.table().partitions(), startPartition, after, segment);
+            } else {
+                entries = entries(target.index().partitions(), startPartition,
+                        startKey == null ? null : target.entryKey(startKey), segment);
+            }
+            return Page.read(request, target, entries).respond(request, target, context);
+        });
+    }
+
+    /**
+     * The entries of the partitions in the segment, in order, from just after {@code after} in partition
+     * {@code startPartition} (from the start when null). Lazy: a page reads only what it returns.
+     */
+    private static <K> Iterator<Item> entries(NavigableMap<Value, ? extends NavigableMap<K, Item>> partitions,
+                                              Value startPartition, K after, Segment segment) {
+        Iterator<? extends Map.Entry<Value, ? extends NavigableMap<K, Item>>> remaining =
+                (startPartition == null ? partitions : partitions.tailMap(startPartition, true)).entrySet().iterator();
+        return new Iterator<>() {
+            private Iterator<Item> current = Collections.emptyIterator();
+
+            @Override
+            public boolean hasNext() {
+                while (!current.hasNext()) {
+                    if (!remaining.hasNext()) {
+                        return false;
+                    }
+                    Map.Entry<Value, ? extends NavigableMap<K, Item>> partition = remaining.next();
+                    if (segment.contains(partition.getKey())) {
+                        NavigableMap<K, Item> items = partition.getKey().equals(startPartition)
+                                ? partition.getValue().tailMap(after, false) : partition.getValue();
+                        current = items.values().iterator();
+                    }
+                }
+                return true;
+            }
+
+            @Override
+            public Item next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                return current.next();
+            }
+        };
+    }
+}
