@@ -1,0 +1,148 @@
+package dev.singletable.engine.internal.ops.items;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.protocol.Database;
+import dev.singletable.engine.internal.protocol.Operation;
+import dev.singletable.engine.internal.protocol.RequestContext;
+import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.storage.PrimaryKey;
+import dev.singletable.engine.internal.storage.Table;
+import dev.singletable.engine.internal.value.Value;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * BatchWriteItem (§8): up to 25 puts and deletes over one or more tables. Every request is checked before
+ * any is written, so one bad request rejects the whole batch (B-04); the engine never leaves items
+ * unprocessed, yet always answers {@code UnprocessedItems: {}} (B-05).
+ */
+public final class BatchWriteItem implements Operation {
+    static final int MAX_REQUESTS = 25;
+
+    private final Database database;
+
+    public BatchWriteItem(Database database) {
+        this.database = database;
+    }
+
+    /** One PutRequest (item set) or DeleteRequest (key set) of the batch. */
+    private record WriteRequest(String tableName, Map<String, Value> item, Map<String, Value> key) {
+    }
+
+    @Override
+    public ObjectNode execute(JsonNode request, RequestContext context) {
+        String capacityMode = Requests.returnConsumedCapacity(request);
+        boolean metrics = Members.itemCollectionMetrics(request);
+        JsonNode requestItems = BatchShapes.requestItems(request, "BatchWriteItem");
+        List<WriteRequest> requests = read(requestItems);
+        return database.write(() -> {
+            Map<String, Table> tables = new LinkedHashMap<>();
+            for (WriteRequest r : requests) {
+                tables.computeIfAbsent(r.tableName(), database::table);
+            }
+            List<ItemWrite> writes = new ArrayList<>();
+            Set<List<Object>> seen = new HashSet<>();
+            for (WriteRequest r : requests) {
+                Table table = tables.get(r.tableName());
+                ItemWrite write;
+                if (r.item() != null) {
+                    ItemKeys.checkItemKey(table, r.item());
+                    ItemKeys.checkIndexKeys(table, r.item(), null, ItemKeys.Form.PUT);
+                    write = ItemWrite.put(table, r.item(), null);
+                } else {
+                    ItemKeys.ofKey(table, r.key());
+                    write = ItemWrite.delete(table, r.key(), null);
+                }
+                if (!seen.add(List.of(table.name(), write.key()))) {
+                    throw DynamoException.validation("Provided list of item keys contains duplicates");
+                }
+                writes.add(write);
+            }
+            Usage usage = new Usage();
+            Map<String, ArrayNode> collections = new LinkedHashMap<>();
+            for (ItemWrite write : writes) {
+                ItemWrite.Outcome outcome = write.plan();
+                write.apply(outcome);
+                usage.write(write.table().name(), write.cost(outcome));
+            }
+            if (metrics) {
+                for (ItemWrite write : writes) {
+                    ObjectNode collection = ItemCollections.metrics(write.table(), write.key().partition());
+                    if (collection != null) {
+                        collections.computeIfAbsent(write.table().name(),
+                                n -> JsonNodeFactory.instance.arrayNode()).add(collection);
+                    }
+                }
+            }
+            context.consumedCapacity(usage.total());
+            ObjectNode response = JsonNodeFactory.instance.objectNode();
+            response.putObject("UnprocessedItems");
+            ArrayNode consumed = usage.perTable(capacityMode);
+            if (consumed != null) {
+                response.set("ConsumedCapacity", consumed);
+            }
+            if (!collections.isEmpty()) {
+                ObjectNode byTable = response.putObject("ItemCollectionMetrics");
+                collections.forEach(byTable::set);
+            }
+            return response;
+        });
+    }
+
+    /** The requests, checked for shape (B-01) and then each item's values and size, without the tables. */
+    private static List<WriteRequest> read(JsonNode requestItems) {
+        int total = 0;
+        for (Iterator<Map.Entry<String, JsonNode>> it = requestItems.fields(); it.hasNext(); ) {
+            JsonNode list = Requests.array(requestItems, it.next().getKey());
+            if (list == null || list.isEmpty() || list.size() > MAX_REQUESTS) {
+                throw Requests.constraint(BatchShapes.printedMap(requestItems, "WriteRequest"), "requestItems",
+                        "Map value must satisfy constraint: [Member must have length less than or equal to "
+                                + MAX_REQUESTS + ", Member must have length greater than or equal to 1]");
+            }
+            total += list.size();
+        }
+        if (total > MAX_REQUESTS) {
+            throw DynamoException.validation("Too many items requested for the BatchWriteItem call");
+        }
+        List<WriteRequest> requests = new ArrayList<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = requestItems.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String tableName = Database.nameOf(e.getKey());
+            for (JsonNode element : e.getValue()) {
+                requests.add(readRequest(tableName, element));
+            }
+        }
+        return requests;
+    }
+
+    private static WriteRequest readRequest(String tableName, JsonNode element) {
+        if (!element.isObject()) {
+            throw DynamoException.serialization("Unexpected value type in payload");
+        }
+        JsonNode put = Requests.object(element, "PutRequest");
+        JsonNode delete = Requests.object(element, "DeleteRequest");
+        if ((put == null) == (delete == null)) {
+            // the service's own wording for a WriteRequest with no or both members
+            throw DynamoException.validation("Supplied AttributeValue has more than one datatypes set, "
+                    + "must contain exactly one of the supported datatypes");
+        }
+        if (put != null) {
+            Map<String, Value> item = Members.requiredItem(put, "Item", "requestItems." + tableName
+                    + ".member.putRequest.item");
+            ItemKeys.checkAttributeNames(item);
+            Members.checkItemSize(item);
+            return new WriteRequest(tableName, item, null);
+        }
+        return new WriteRequest(tableName, null, Members.requiredItem(delete, "Key",
+                "requestItems." + tableName + ".member.deleteRequest.key"));
+    }
+}

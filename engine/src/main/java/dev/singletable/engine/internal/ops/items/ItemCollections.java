@@ -1,0 +1,42 @@
+package dev.singletable.engine.internal.ops.items;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.singletable.engine.internal.storage.IndexData;
+import dev.singletable.engine.internal.storage.Item;
+import dev.singletable.engine.internal.storage.Table;
+import dev.singletable.engine.internal.value.Value;
+import dev.singletable.engine.internal.value.ValueJson;
+
+/**
+ * ItemCollectionMetrics (CC-10): reported only for tables with a local secondary index, whose item collections
+ * (the items of one partition key and their LSI entries) are limited to 10 GB.
+ */
+final class ItemCollections {
+    private static final double GB = 1024.0 * 1024 * 1024;
+
+    private ItemCollections() {
+    }
+
+    static boolean tracked(Table table) {
+        return table.indexes().stream().anyMatch(index -> !index.definition().global());
+    }
+
+    /** The metrics of the collection a partition key names, or null when the table has no LSI. */
+    static ObjectNode metrics(Table table, Value partitionKey) {
+        if (!tracked(table)) {
+            return null;
+        }
+        long bytes = table.partition(partitionKey).values().stream().mapToLong(Item::size).sum();
+        for (IndexData index : table.indexes()) {
+            if (!index.definition().global()) {
+                bytes += index.partition(partitionKey).values().stream().mapToLong(Item::size).sum();
+            }
+        }
+        double lower = Math.floor(bytes / GB);
+        ObjectNode metrics = JsonNodeFactory.instance.objectNode();
+        metrics.putObject("ItemCollectionKey").set(table.partitionKey().name(), ValueJson.write(partitionKey));
+        metrics.putArray("SizeEstimateRangeGB").add(lower).add(lower + 1);
+        return metrics;
+    }
+}

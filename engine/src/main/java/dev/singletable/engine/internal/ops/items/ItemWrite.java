@@ -1,0 +1,152 @@
+package dev.singletable.engine.internal.ops.items;
+
+import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.expr.Condition;
+import dev.singletable.engine.internal.expr.Update;
+import dev.singletable.engine.internal.expr.UpdateResult;
+import dev.singletable.engine.internal.protocol.Capacity;
+import dev.singletable.engine.internal.storage.Item;
+import dev.singletable.engine.internal.storage.PrimaryKey;
+import dev.singletable.engine.internal.storage.Table;
+import dev.singletable.engine.internal.value.Sizes;
+import dev.singletable.engine.internal.value.Value;
+import dev.singletable.engine.internal.value.ValueJson;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One write to one item — a Put, Update, Delete or a transaction's ConditionCheck — whose request has been
+ * checked against its table. It runs in two steps under the database's write lock: {@link #plan()} reads the
+ * present item, tests the condition and computes the new item without changing anything (a transaction plans
+ * every action before applying any), then {@link #apply(Outcome)} writes.
+ */
+final class ItemWrite {
+    enum Kind { PUT, UPDATE, DELETE, CHECK }
+
+    private final Kind kind;
+    private final Table table;
+    private final PrimaryKey key;
+    /** The key attributes, which an upsert's new item starts from. */
+    private final Map<String, Value> keyAttributes;
+    private final Map<String, Value> item;
+    private final Update update;
+    private final Condition condition;
+
+    private ItemWrite(Kind kind, Table table, Map<String, Value> keyAttributes, Map<String, Value> item,
+                      Update update, Condition condition) {
+        this.kind = kind;
+        this.table = table;
+        this.keyAttributes = keyAttributes;
+        this.key = table.keyOf(keyAttributes);
+        this.item = item;
+        this.update = update;
+        this.condition = condition;
+    }
+
+    /** Replaces the whole item (P-01). */
+    static ItemWrite put(Table table, Map<String, Value> item, Condition condition) {
+        return new ItemWrite(Kind.PUT, table, ItemKeys.keyAttributes(table, item), item, null, condition);
+    }
+
+    /** Updates or creates the item; a null update creates it with its key only (U-01). */
+    static ItemWrite update(Table table, Map<String, Value> key, Update update, Condition condition) {
+        return new ItemWrite(Kind.UPDATE, table, key, null, update, condition);
+    }
+
+    static ItemWrite delete(Table table, Map<String, Value> key, Condition condition) {
+        return new ItemWrite(Kind.DELETE, table, key, null, null, condition);
+    }
+
+    /** A transaction's ConditionCheck: tests the condition, writes nothing. */
+    static ItemWrite check(Table table, Map<String, Value> key, Condition condition) {
+        return new ItemWrite(Kind.CHECK, table, key, null, null, condition);
+    }
+
+    Table table() {
+        return table;
+    }
+
+    PrimaryKey key() {
+        return key;
+    }
+
+    /**
+     * What the write would do to the item present now. Runtime failures of an update (E-29…E-35), an updated
+     * item over 400 KB (U-04) and bad index key values the update wrote (IX-03, IX-04) are ValidationExceptions.
+     */
+    Outcome plan() {
+        Item old = table.get(key);
+        Map<String, Value> present = old == null ? Map.of() : old.attributes();
+        if (condition != null && !condition.test(present)) {
+            return new Outcome(old, present, false, true, null);
+        }
+        return switch (kind) {
+            case PUT -> new Outcome(old, item, true, false, null);
+            case DELETE -> new Outcome(old, null, old != null, false, null);
+            case CHECK -> new Outcome(old, present, false, false, null);
+            case UPDATE -> planUpdate(old, present);
+        };
+    }
+
+    private Outcome planUpdate(Item old, Map<String, Value> present) {
+        if (update == null) {
+            return new Outcome(old, old == null ? keyAttributes : present, old == null, false, null);
+        }
+        if (old == null && update.onlyRemovesOrDeletes()) {
+            return new Outcome(null, null, false, false, null); // REMOVE or DELETE alone do not create an item
+        }
+        UpdateResult result = update.apply(present);
+        Map<String, Value> after = new LinkedHashMap<>();
+        if (old == null) {
+            after.putAll(keyAttributes);
+        }
+        after.putAll(result.newItem());
+        if (Sizes.itemSize(after) > Sizes.MAX_ITEM_SIZE) {
+            throw DynamoException.validation("Item size to update has exceeded the maximum allowed size");
+        }
+        ItemKeys.checkIndexKeys(table, after, update.topLevelAttributes(), ItemKeys.Form.UPDATE);
+        return new Outcome(old, after, true, false, result);
+    }
+
+    /** Makes the planned change. */
+    void apply(Outcome outcome) {
+        if (!outcome.writes()) {
+            return;
+        }
+        if (outcome.after() == null) {
+            table.delete(key);
+        } else {
+            table.put(outcome.after());
+        }
+    }
+
+    /** The units the write consumed, also when its condition failed (CC-03, CC-04). */
+    WriteCost cost(Outcome outcome) {
+        if (outcome.conditionFailed() || !outcome.writes()) {
+            return WriteCost.tableOnly(outcome.old());
+        }
+        return WriteCost.of(table, outcome.old(), outcome.after());
+    }
+
+    /** The read units a ConditionCheck consumed (a strongly consistent read of the item). */
+    double readUnits(Outcome outcome) {
+        return Capacity.readUnits(outcome.old() == null ? 0 : outcome.old().size(), true);
+    }
+
+    boolean isCheck() {
+        return kind == Kind.CHECK;
+    }
+
+    /** ConditionalCheckFailedException, carrying the old item when the request asked for it (C-02). */
+    static DynamoException conditionFailed(Outcome outcome, boolean returnOldItem) {
+        return DynamoException.conditionalCheckFailed(returnOldItem && outcome.old() != null
+                ? Map.of("Item", ValueJson.writeItem(outcome.old().attributes())) : Map.of());
+    }
+
+    /**
+     * The result of planning a write. {@code after} is the item after the write (null: absent); {@code writes}
+     * says whether the table changes; {@code updated} holds an update's UPDATED_OLD/UPDATED_NEW views.
+     */
+    record Outcome(Item old, Map<String, Value> after, boolean writes, boolean conditionFailed, UpdateResult updated) {
+    }
+}

@@ -1,0 +1,57 @@
+package dev.singletable.engine.internal.ops.items;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.value.Sizes;
+import dev.singletable.engine.internal.value.Value;
+import dev.singletable.engine.internal.value.ValueJson;
+import java.util.List;
+import java.util.Map;
+
+/** Request members shared by the item operations, read with DynamoDB's shape checks and messages. */
+final class Members {
+    private Members() {
+    }
+
+    /** ReturnValues: NONE (the default), ALL_OLD, UPDATED_OLD, ALL_NEW or UPDATED_NEW. */
+    static String returnValues(JsonNode request) {
+        return Requests.enumValue(request, "ReturnValues", "returnValues",
+                List.of("ALL_NEW", "UPDATED_OLD", "ALL_OLD", "NONE", "UPDATED_NEW"), "NONE");
+    }
+
+    /** P-01, D-01: PutItem and DeleteItem return at most the old item. */
+    static void checkOnlyOldItem(String returnValues) {
+        if (!returnValues.equals("NONE") && !returnValues.equals("ALL_OLD")) {
+            throw DynamoException.validation("ReturnValues can only be ALL_OLD or NONE");
+        }
+    }
+
+    /** Whether ReturnItemCollectionMetrics asks for SIZE (NONE is the default). */
+    static boolean itemCollectionMetrics(JsonNode request) {
+        return Requests.enumValue(request, "ReturnItemCollectionMetrics", "returnItemCollectionMetrics",
+                List.of("SIZE", "NONE"), "NONE").equals("SIZE");
+    }
+
+    /** Whether a failed condition returns the old item (ReturnValuesOnConditionCheckFailure: ALL_OLD). */
+    static boolean oldItemOnConditionFailure(JsonNode request, String path) {
+        return Requests.enumValue(request, "ReturnValuesOnConditionCheckFailure", path,
+                List.of("ALL_OLD", "NONE"), "NONE").equals("ALL_OLD");
+    }
+
+    /** A required attribute map (Item, Key), read and validated as DynamoDB values. */
+    static Map<String, Value> requiredItem(JsonNode request, String member, String path) {
+        JsonNode node = Requests.object(request, member);
+        if (node == null) {
+            throw Requests.constraint(null, path, "Member must not be null");
+        }
+        return ValueJson.readItem(node);
+    }
+
+    /** P-02: a whole item may not exceed 400 KB. */
+    static void checkItemSize(Map<String, Value> item) {
+        if (Sizes.itemSize(item) > Sizes.MAX_ITEM_SIZE) {
+            throw DynamoException.validation("Item size has exceeded the maximum allowed size");
+        }
+    }
+}

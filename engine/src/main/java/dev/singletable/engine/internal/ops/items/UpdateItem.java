@@ -1,0 +1,86 @@
+package dev.singletable.engine.internal.ops.items;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.singletable.engine.internal.expr.Condition;
+import dev.singletable.engine.internal.expr.Update;
+import dev.singletable.engine.internal.protocol.Database;
+import dev.singletable.engine.internal.protocol.Operation;
+import dev.singletable.engine.internal.protocol.RequestContext;
+import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.storage.Table;
+import dev.singletable.engine.internal.value.Value;
+import dev.singletable.engine.internal.value.ValueJson;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** UpdateItem (§5.4): updates an item or creates it (upsert), optionally under a condition. */
+public final class UpdateItem implements Operation {
+    private final Database database;
+
+    public UpdateItem(Database database) {
+        this.database = database;
+    }
+
+    @Override
+    public ObjectNode execute(JsonNode request, RequestContext context) {
+        String tableName = Requests.tableName(request);
+        String returnValues = Members.returnValues(request);
+        String capacityMode = Requests.returnConsumedCapacity(request);
+        boolean metrics = Members.itemCollectionMetrics(request);
+        boolean oldItemOnFailure = Members.oldItemOnConditionFailure(request, "returnValuesOnConditionCheckFailure");
+        Map<String, Value> key = Members.requiredItem(request, "Key", "key");
+        RequestExpressions expressions = RequestExpressions.of(request,
+                List.of("UpdateExpression", "ConditionExpression"),
+                List.of("AttributeUpdates", "Expected", "ConditionalOperator"));
+        Update update = expressions.update();
+        Condition condition = expressions.condition();
+        expressions.checkAllUsed();
+        return database.write(() -> {
+            Table table = database.table(tableName);
+            ItemKeys.ofKey(table, key);
+            if (update != null) {
+                ItemKeys.checkNotUpdatingKey(table, update.topLevelAttributes());
+            }
+            ItemWrite write = ItemWrite.update(table, key, update, condition);
+            ItemWrite.Outcome outcome = write.plan();
+            Usage usage = new Usage();
+            usage.write(table.name(), write.cost(outcome));
+            context.consumedCapacity(usage.total());
+            if (outcome.conditionFailed()) {
+                throw ItemWrite.conditionFailed(outcome, oldItemOnFailure);
+            }
+            write.apply(outcome);
+            ObjectNode response = JsonNodeFactory.instance.objectNode();
+            Map<String, Value> attributes = returned(returnValues, outcome, table);
+            if (attributes != null && !attributes.isEmpty()) {
+                response.set("Attributes", ValueJson.writeItem(attributes));
+            }
+            SingleItemResponses.finish(response, usage, capacityMode, metrics, table, write);
+            return response;
+        });
+    }
+
+    /** What ReturnValues asks for (U-05, U-06); null or empty when there is nothing to return. */
+    private static Map<String, Value> returned(String returnValues, ItemWrite.Outcome outcome, Table table) {
+        switch (returnValues) {
+            case "ALL_OLD":
+                return outcome.old() == null ? null : outcome.old().attributes();
+            case "ALL_NEW":
+                return outcome.after();
+            case "UPDATED_OLD":
+                return outcome.updated() == null ? null : outcome.updated().updatedOld();
+            case "UPDATED_NEW":
+                if (outcome.updated() == null) {
+                    return null;
+                }
+                Map<String, Value> updatedNew = new LinkedHashMap<>(outcome.updated().updatedNew());
+                updatedNew.keySet().removeIf(attribute -> ItemKeys.isTableKey(table, attribute));
+                return updatedNew;
+            default:
+                return null;
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package dev.singletable.engine.internal.ops.items;
+
+import dev.singletable.engine.internal.protocol.Capacity;
+import dev.singletable.engine.internal.storage.IndexData;
+import dev.singletable.engine.internal.storage.IndexDef;
+import dev.singletable.engine.internal.storage.Item;
+import dev.singletable.engine.internal.storage.Table;
+import dev.singletable.engine.internal.value.Sizes;
+import dev.singletable.engine.internal.value.Value;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The write units one write consumes (CC-03, CC-04): on the table, 1 KB units of the larger of the old and new
+ * item (at least one, also when nothing was there or the condition failed); on each index the write changes,
+ * 1 KB units of the index entry — two entries when the index key changed, none when the item is in the index
+ * neither before nor after or its projected entry is unchanged.
+ */
+record WriteCost(double table, Map<String, Double> globalIndexes, Map<String, Double> localIndexes) {
+
+    /** A write that touched only the table: a failed condition, or an update that wrote nothing. */
+    static WriteCost tableOnly(Item present) {
+        return new WriteCost(Capacity.writeUnits(present == null ? 0 : present.size()), Map.of(), Map.of());
+    }
+
+    /** The cost of replacing {@code old} (null: absent) by {@code after} (null: deleted). */
+    static WriteCost of(Table table, Item old, Map<String, Value> after) {
+        long newSize = after == null ? 0 : Sizes.itemSize(after);
+        double tableUnits = Capacity.writeUnits(Math.max(old == null ? 0 : old.size(), newSize));
+        Map<String, Double> global = new LinkedHashMap<>();
+        Map<String, Double> local = new LinkedHashMap<>();
+        for (IndexData index : table.indexes()) {
+            double units = indexUnits(table, index, old == null ? null : old.attributes(), after);
+            if (units > 0) {
+                (index.definition().global() ? global : local).put(index.definition().name(), units);
+            }
+        }
+        return new WriteCost(tableUnits, global, local);
+    }
+
+    private static double indexUnits(Table table, IndexData index, Map<String, Value> old, Map<String, Value> after) {
+        IndexDef def = index.definition();
+        Map<String, Value> oldEntry = old != null && def.covers(old) ? def.project(old, table.partitionKey(), table.sortKey()) : null;
+        Map<String, Value> newEntry = after != null && def.covers(after) ? def.project(after, table.partitionKey(), table.sortKey()) : null;
+        if (oldEntry == null && newEntry == null) {
+            return 0;
+        }
+        if (oldEntry == null || newEntry == null) {
+            return Capacity.writeUnits(Sizes.itemSize(oldEntry == null ? newEntry : oldEntry));
+        }
+        boolean sameKey = Objects.equals(index.entryKey(old, table.partitionKey(), table.sortKey()),
+                index.entryKey(after, table.partitionKey(), table.sortKey()))
+                && Objects.equals(old.get(def.partitionKey().name()), after.get(def.partitionKey().name()));
+        if (!sameKey) {
+            return Capacity.writeUnits(Sizes.itemSize(oldEntry)) + Capacity.writeUnits(Sizes.itemSize(newEntry));
+        }
+        if (oldEntry.equals(newEntry)) {
+            return 0;
+        }
+        return Capacity.writeUnits(Math.max(Sizes.itemSize(oldEntry), Sizes.itemSize(newEntry)));
+    }
+
+    /** The cost of the same write inside a transaction: every unit twice (CC-08). */
+    WriteCost doubled() {
+        Map<String, Double> global = new LinkedHashMap<>();
+        Map<String, Double> local = new LinkedHashMap<>();
+        globalIndexes.forEach((name, units) -> global.put(name, units * 2));
+        localIndexes.forEach((name, units) -> local.put(name, units * 2));
+        return new WriteCost(table * 2, global, local);
+    }
+}
