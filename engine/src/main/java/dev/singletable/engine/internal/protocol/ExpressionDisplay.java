@@ -7,7 +7,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Renders a request's expressions for people: {@code #names} and {@code :values} replaced by what they stand for. */
-final class ExpressionDisplay {
+public final class ExpressionDisplay {
     private static final Pattern PLACEHOLDER = Pattern.compile("[#:][A-Za-z0-9_]+");
     private static final Map<String, String> MEMBERS = Map.of(
             "KeyConditionExpression", "KeyCondition",
@@ -20,7 +20,8 @@ final class ExpressionDisplay {
     private ExpressionDisplay() {
     }
 
-    static Map<String, String> resolve(JsonNode request) {
+    /** The expressions of a request (its JSON body) by kind, with names and values substituted. */
+    public static Map<String, String> resolve(JsonNode request) {
         Map<String, String> resolved = new LinkedHashMap<>();
         if (request == null || !request.isObject()) {
             return resolved;
