@@ -21,6 +21,7 @@ public final class RequestLogEntry {
     private final Supplier<Map<String, String>> expressions;
     private volatile Map<String, String> resolvedExpressions;
     private final KeyConditionShape keyCondition;
+    private final String access;
     private final int scannedCount;
     private final int returnedCount;
     private final boolean morePages;
@@ -38,6 +39,7 @@ public final class RequestLogEntry {
         this.index = b.index;
         this.expressions = b.expressions;
         this.keyCondition = b.keyCondition;
+        this.access = b.access;
         this.scannedCount = b.scannedCount;
         this.returnedCount = b.returnedCount;
         this.morePages = b.morePages;
@@ -99,6 +101,22 @@ public final class RequestLogEntry {
     /** The shape of a Query's key condition; empty for other operations. */
     public Optional<KeyConditionShape> keyCondition() {
         return Optional.ofNullable(keyCondition);
+    }
+
+    /**
+     * How the request read its table: {@code Query} or {@code Scan} for those operations and for PartiQL
+     * SELECTs (one partition or all of them); empty for other requests.
+     */
+    public Optional<String> access() {
+        if (access != null) {
+            return Optional.of(access);
+        }
+        return operation.equals("Query") || operation.equals("Scan") ? Optional.of(operation) : Optional.empty();
+    }
+
+    /** Whether the request read a whole table or index: a Scan, or a PartiQL SELECT that scanned. */
+    public boolean isScan() {
+        return access().filter("Scan"::equals).isPresent();
     }
 
     /** Items read (DynamoDB's ScannedCount for Query and Scan; items found for reads by key); -1 if unknown. */
@@ -173,6 +191,7 @@ public final class RequestLogEntry {
         private String index;
         private Supplier<Map<String, String>> expressions = Map::of;
         private KeyConditionShape keyCondition;
+        private String access;
         private int scannedCount = -1;
         private int returnedCount = -1;
         private boolean morePages;
@@ -214,6 +233,12 @@ public final class RequestLogEntry {
 
         public Builder keyCondition(KeyConditionShape keyCondition) {
             this.keyCondition = keyCondition;
+            return this;
+        }
+
+        /** How a statement read the table ("Query" or "Scan") when the operation name does not say it. */
+        public Builder access(String access) {
+            this.access = access;
             return this;
         }
 

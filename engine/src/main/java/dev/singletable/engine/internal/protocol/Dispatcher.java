@@ -139,6 +139,7 @@ public final class Dispatcher {
                 .table(request == null ? null : tableOf(request))
                 .index(context.index() != null ? context.index() : request == null ? null : textOrNull(request, "IndexName"))
                 .keyCondition(context.keyCondition())
+                .access(context.access())
                 .counts(context.scannedCount(), context.returnedCount())
                 .morePages(context.morePages())
                 .consumedCapacity(context.consumedCapacity())

@@ -3,6 +3,7 @@ package dev.singletable.engine.internal.protocol;
 import dev.singletable.engine.internal.ops.ControlPlane;
 import dev.singletable.engine.internal.ops.ItemOperations;
 import dev.singletable.engine.internal.ops.ReadOperations;
+import dev.singletable.engine.internal.partiql.PartiqlOperations;
 import dev.singletable.engine.internal.streams.StreamOperations;
 import java.util.HashMap;
 import java.util.Map;
@@ -18,6 +19,7 @@ public final class Operations {
         ItemOperations.register(operations, database);
         ReadOperations.register(operations, database);
         StreamOperations.register(operations, database, database.streams());
+        PartiqlOperations.register(operations, database);
         return operations;
     }
 }

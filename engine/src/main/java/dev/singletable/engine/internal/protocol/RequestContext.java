@@ -13,6 +13,7 @@ public final class RequestContext {
     private int returnedCount = -1;
     private boolean morePages;
     private Double consumedCapacity;
+    private String access;
 
     public void index(String index) {
         this.index = index;
@@ -34,6 +35,15 @@ public final class RequestContext {
     /** Total capacity units consumed, computed whether or not the client asked for them. */
     public void consumedCapacity(double units) {
         this.consumedCapacity = units;
+    }
+
+    /** How a statement read the table, when the operation alone does not say: "Query" or "Scan" (PartiQL). */
+    public void access(String access) {
+        this.access = access;
+    }
+
+    String access() {
+        return access;
     }
 
     String index() {
