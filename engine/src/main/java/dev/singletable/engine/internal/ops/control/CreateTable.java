@@ -1,0 +1,318 @@
+package dev.singletable.engine.internal.ops.control;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.ops.control.Shapes.AttributeDefinition;
+import dev.singletable.engine.internal.ops.control.Shapes.IndexSpec;
+import dev.singletable.engine.internal.ops.control.Shapes.KeyElement;
+import dev.singletable.engine.internal.ops.control.Shapes.Throughput;
+import dev.singletable.engine.internal.protocol.Database;
+import dev.singletable.engine.internal.protocol.Operation;
+import dev.singletable.engine.internal.protocol.RequestContext;
+import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.storage.IndexDef;
+import dev.singletable.engine.internal.storage.KeyDef;
+import dev.singletable.engine.internal.storage.Table;
+import dev.singletable.engine.internal.storage.TableMetadata;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+/**
+ * CreateTable: checks the request's shape, then its meaning in DynamoDB's order (billing, table key schema
+ * against the definitions, local indexes, global indexes, unused definitions), then creates the table, ACTIVE at
+ * once.
+ */
+public final class CreateTable implements Operation {
+    static final String INVALID = "One or more parameter values were invalid: ";
+    private static final int MAX_LOCAL_INDEXES = 5;
+    private static final int MAX_GLOBAL_INDEXES = 20;
+    private static final int MAX_PROJECTED_ATTRIBUTES = 100;
+
+    private final Database database;
+
+    public CreateTable(Database database) {
+        this.database = database;
+    }
+
+    /** Everything a CreateTable request says, shape-checked. */
+    private record Request(String tableName, List<AttributeDefinition> definitions, List<KeyElement> keySchema,
+                           List<IndexSpec> localIndexes, List<IndexSpec> globalIndexes, String billingMode,
+                           Throughput throughput, TableSettings.StreamSpec stream, TableSettings.SseSpec sse,
+                           String tableClass, Map<String, String> tags, boolean deletionProtection) {
+    }
+
+    @Override
+    public ObjectNode execute(JsonNode json, RequestContext context) {
+        Request request = read(json);
+        Map<String, String> types = checkMeaning(request);
+        return database.write(() -> {
+            if (database.find(request.tableName()).isPresent()) {
+                throw DynamoException.of("ResourceInUseException", "Table already exists: " + request.tableName());
+            }
+            Table table = new Table(metadata(request, types));
+            table.metadata().tags().putAll(request.tags());
+            database.add(table);
+            ObjectNode response = JsonNodeFactory.instance.objectNode();
+            response.set("TableDescription", TableDescriptions.describe(table));
+            return response;
+        });
+    }
+
+    private static Request read(JsonNode json) {
+        String tableName = Requests.string(json, "TableName");
+        if (tableName == null) {
+            throw ControlRequests.required("TableName");
+        }
+        Constraints constraints = new Constraints();
+        constraints.name(tableName, "tableName");
+        List<AttributeDefinition> definitions = Shapes.attributeDefinitions(json, constraints, true);
+        List<KeyElement> keySchema = Shapes.keySchema(json, "KeySchema", "keySchema", constraints);
+        List<IndexSpec> locals = Shapes.indexes(json, "LocalSecondaryIndexes", "localSecondaryIndexes", false, constraints);
+        List<IndexSpec> globals = Shapes.indexes(json, "GlobalSecondaryIndexes", "globalSecondaryIndexes", true, constraints);
+        String billingMode = Requests.string(json, "BillingMode");
+        constraints.enumValue(billingMode, "billingMode", Shapes.BILLING_MODES);
+        Throughput throughput = Shapes.throughput(json, "provisionedThroughput", constraints);
+        TableSettings.StreamSpec stream = TableSettings.stream(json, "streamSpecification", constraints);
+        TableSettings.SseSpec sse = TableSettings.sse(json, "sSESpecification", constraints);
+        String tableClass = TableSettings.tableClass(json, constraints);
+        Map<String, String> tags = Tagging.readTags(json, constraints);
+        boolean deletionProtection = Requests.bool(json, "DeletionProtectionEnabled", false);
+        constraints.check();
+        return new Request(tableName, definitions, keySchema, locals, globals,
+                billingMode == null ? "PROVISIONED" : billingMode, throughput, stream, sse, tableClass, tags,
+                deletionProtection);
+    }
+
+    /** Checks what the request means, in DynamoDB's order; returns the attribute types by name. */
+    private static Map<String, String> checkMeaning(Request request) {
+        checkBilling(request.billingMode(), request.throughput());
+        List<String> definedNames = new ArrayList<>();
+        Map<String, String> types = new LinkedHashMap<>();
+        for (AttributeDefinition definition : request.definitions()) {
+            if (types.put(definition.attributeName(), definition.attributeType()) != null) {
+                throw DynamoException.validation(INVALID + "Duplicate AttributeName in AttributeDefinitions: "
+                        + definition.attributeName());
+            }
+            definedNames.add(definition.attributeName());
+        }
+        List<String> tableKeys = names(request.keySchema());
+        if (tableKeys.size() > definedNames.size()) {
+            throw DynamoException.validation("Invalid KeySchema: Some index key attribute have no definition");
+        }
+        checkKeySchema(tableKeys, request.keySchema(), definedNames);
+        boolean hasIndexes = request.localIndexes() != null || request.globalIndexes() != null;
+        if (!hasIndexes && tableKeys.size() != definedNames.size()) {
+            throw DynamoException.validation(INVALID
+                    + "Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions");
+        }
+        Set<String> indexNames = new LinkedHashSet<>();
+        Set<String> keysUsed = new LinkedHashSet<>(tableKeys);
+        if (request.localIndexes() != null) {
+            checkLocalIndexes(request, definedNames, indexNames, keysUsed);
+        }
+        if (request.globalIndexes() != null) {
+            checkGlobalIndexes(request.globalIndexes(), request.billingMode(), definedNames, indexNames, keysUsed);
+        }
+        checkProjectedAttributeCount(request);
+        if (keysUsed.size() != definedNames.size()) {
+            throw DynamoException.validation(INVALID + "Some AttributeDefinitions are not used. AttributeDefinitions: "
+                    + definedNames + ", keys used: " + List.copyOf(keysUsed));
+        }
+        if (request.stream() != null) {
+            TableSettings.checkStream(request.stream());
+        }
+        return types;
+    }
+
+    static void checkBilling(String billingMode, Throughput throughput) {
+        if (billingMode.equals("PAY_PER_REQUEST")) {
+            if (throughput != null) {
+                throw DynamoException.validation(INVALID
+                        + "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
+            }
+        } else if (throughput == null) {
+            throw DynamoException.validation(INVALID
+                    + "ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED");
+        }
+    }
+
+    /** The checks every key schema (table or index) passes: defined attributes, distinct names, HASH then RANGE. */
+    static void checkKeySchema(List<String> keys, List<KeyElement> schema, List<String> definedNames) {
+        if (!definedNames.containsAll(keys)) {
+            throw DynamoException.validation(INVALID + "Some index key attributes are not defined in AttributeDefinitions. Keys: "
+                    + keys + ", AttributeDefinitions: " + definedNames);
+        }
+        if (keys.size() == 2 && keys.get(0).equals(keys.get(1))) {
+            throw DynamoException.validation("Both the Hash Key and the Range Key element in the KeySchema have the same name");
+        }
+        if (!schema.get(0).keyType().equals("HASH")) {
+            throw DynamoException.validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+        }
+        if (schema.size() == 2 && !schema.get(1).keyType().equals("RANGE")) {
+            throw DynamoException.validation("Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
+        }
+    }
+
+    private static void checkLocalIndexes(Request request, List<String> definedNames, Set<String> indexNames,
+                                          Set<String> keysUsed) {
+        List<IndexSpec> indexes = request.localIndexes();
+        if (indexes.isEmpty()) {
+            throw DynamoException.validation(INVALID + "List of LocalSecondaryIndexes is empty");
+        }
+        if (request.keySchema().size() != 2) {
+            throw DynamoException.validation(INVALID
+                    + "Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex");
+        }
+        String tableHash = request.keySchema().get(0).attributeName();
+        for (IndexSpec index : indexes) {
+            List<String> keys = index.keyNames();
+            checkKeySchema(keys, index.keySchema(), definedNames);
+            if (keys.size() != 2) {
+                throw DynamoException.validation(INVALID + "Index KeySchema does not have a range key for index: " + index.name());
+            }
+            if (!keys.get(0).equals(tableHash)) {
+                throw DynamoException.validation(INVALID
+                        + "Index KeySchema does not have the same leading hash key as table KeySchema for index: "
+                        + index.name() + ". index hash key: " + keys.get(0) + ", table hash key: " + tableHash);
+            }
+            checkProjection(index);
+            checkUniqueName(index.name(), indexNames);
+            keysUsed.addAll(keys);
+        }
+        if (indexes.size() > MAX_LOCAL_INDEXES) {
+            throw DynamoException.validation(INVALID + "Number of LocalSecondaryIndexes exceeds per-table limit of 5");
+        }
+    }
+
+    private static void checkGlobalIndexes(List<IndexSpec> indexes, String billingMode, List<String> definedNames,
+                                           Set<String> indexNames, Set<String> keysUsed) {
+        if (indexes.isEmpty()) {
+            throw DynamoException.validation(INVALID + "List of GlobalSecondaryIndexes is empty");
+        }
+        for (IndexSpec index : indexes) {
+            checkGlobalIndex(index, billingMode, definedNames);
+            checkUniqueName(index.name(), indexNames);
+            keysUsed.addAll(index.keyNames());
+        }
+        if (indexes.size() > MAX_GLOBAL_INDEXES) {
+            throw DynamoException.validation(INVALID + "GlobalSecondaryIndex count exceeds the per-table limit of 20");
+        }
+    }
+
+    /** The checks of one GSI definition, shared with UpdateTable's Create action. */
+    static void checkGlobalIndex(IndexSpec index, String billingMode, List<String> definedNames) {
+        checkKeySchema(index.keyNames(), index.keySchema(), definedNames);
+        checkProjection(index);
+        if (billingMode.equals("PAY_PER_REQUEST") && index.throughput() != null) {
+            throw DynamoException.validation(INVALID + "ProvisionedThroughput should not be specified for index: "
+                    + index.name() + " when BillingMode is PAY_PER_REQUEST");
+        }
+        if (billingMode.equals("PROVISIONED") && index.throughput() == null) {
+            throw DynamoException.validation(INVALID + "ProvisionedThroughput must be specified for index: " + index.name());
+        }
+    }
+
+    static void checkProjection(IndexSpec index) {
+        String type = index.projection().projectionType();
+        List<String> nonKey = index.projection().nonKeyAttributes();
+        if (type == null) {
+            throw DynamoException.validation(INVALID + "Unknown ProjectionType: null");
+        }
+        if (nonKey != null && !type.equals("INCLUDE")) {
+            throw DynamoException.validation(INVALID + "ProjectionType is " + type + ", but NonKeyAttributes is specified");
+        }
+        if (nonKey == null && type.equals("INCLUDE")) {
+            throw DynamoException.validation(INVALID + "ProjectionType is INCLUDE, but NonKeyAttributes is not specified");
+        }
+        if (nonKey != null) {
+            Set<String> seen = new LinkedHashSet<>();
+            for (String attribute : nonKey) {
+                if (!seen.add(attribute)) {
+                    throw DynamoException.validation(INVALID + "Duplicate value in NonKeyAttributes: " + attribute
+                            + " for index: " + index.name());
+                }
+            }
+        }
+    }
+
+    private static void checkUniqueName(String name, Set<String> indexNames) {
+        if (!indexNames.add(name)) {
+            throw DynamoException.validation(INVALID + "Duplicate index name: " + name);
+        }
+    }
+
+    /** DynamoDB sums the non-key attributes of all indexes (one projected by two indexes counts twice). */
+    private static void checkProjectedAttributeCount(Request request) {
+        int projected = Stream.of(request.localIndexes(), request.globalIndexes()).filter(Objects::nonNull)
+                .flatMap(List::stream).map(index -> index.projection().nonKeyAttributes()).filter(Objects::nonNull)
+                .mapToInt(List::size).sum();
+        if (projected > MAX_PROJECTED_ATTRIBUTES) {
+            throw DynamoException.validation(INVALID + "Number of projected attributes in all indexes exceeds limit of 100");
+        }
+    }
+
+    private TableMetadata metadata(Request request, Map<String, String> types) {
+        Instant now = database.clock().instant();
+        double created = now.toEpochMilli() / 1000.0;
+        String arn = Database.arnOf(request.tableName());
+        ObjectNode settings = JsonNodeFactory.instance.objectNode();
+        settings.set(TableDescriptions.PROVISIONED_THROUGHPUT, TableSettings.throughput(request.throughput()));
+        if (request.billingMode().equals("PAY_PER_REQUEST")) {
+            settings.set(TableDescriptions.BILLING_MODE_SUMMARY, TableSettings.billingSummary("PAY_PER_REQUEST", created));
+        }
+        if (request.stream() != null) {
+            TableSettings.applyStream(settings, arn, request.stream(), now);
+        }
+        if (request.sse() != null) {
+            TableSettings.applySse(settings, request.sse());
+        }
+        if (request.tableClass() != null) {
+            TableSettings.applyTableClass(settings, request.tableClass());
+        }
+        settings.put(TableDescriptions.DELETION_PROTECTION, request.deletionProtection());
+        List<IndexDef> indexes = new ArrayList<>();
+        if (request.localIndexes() != null) {
+            request.localIndexes().forEach(index -> indexes.add(indexDef(index, false, types)));
+        }
+        if (request.globalIndexes() != null) {
+            ObjectNode indexThroughput = settings.putObject(TableDescriptions.INDEX_THROUGHPUT);
+            for (IndexSpec index : request.globalIndexes()) {
+                indexes.add(indexDef(index, true, types));
+                indexThroughput.set(index.name(), TableSettings.throughput(index.throughput()));
+            }
+        }
+        List<KeyElement> keys = request.keySchema();
+        KeyDef partition = keyDef(keys.get(0), types);
+        KeyDef sort = keys.size() == 2 ? keyDef(keys.get(1), types) : null;
+        return new TableMetadata(request.tableName(), arn, UUID.randomUUID().toString(), created, partition, sort, types,
+                indexes, settings);
+    }
+
+    static IndexDef indexDef(IndexSpec index, boolean global, Map<String, String> types) {
+        List<KeyElement> keys = index.keySchema();
+        List<String> nonKey = index.projection().nonKeyAttributes();
+        return new IndexDef(index.name(), global, keyDef(keys.get(0), types),
+                keys.size() == 2 ? keyDef(keys.get(1), types) : null, index.projection().projectionType(),
+                nonKey == null ? List.of() : nonKey);
+    }
+
+    private static KeyDef keyDef(KeyElement element, Map<String, String> types) {
+        return new KeyDef(element.attributeName(), types.get(element.attributeName()));
+    }
+
+    private static List<String> names(List<KeyElement> schema) {
+        List<String> names = new ArrayList<>();
+        schema.forEach(element -> names.add(element.attributeName()));
+        return names;
+    }
+}

@@ -1,0 +1,134 @@
+package dev.singletable.engine.internal.ops.control;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.singletable.engine.internal.storage.IndexData;
+import dev.singletable.engine.internal.storage.IndexDef;
+import dev.singletable.engine.internal.storage.KeyDef;
+import dev.singletable.engine.internal.storage.Table;
+import dev.singletable.engine.internal.storage.TableMetadata;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+
+/**
+ * Builds DynamoDB's TableDescription from a table: its definition, its live item count and size, and the
+ * settings kept in {@link TableMetadata#settings()} under the very member names DynamoDB describes them with.
+ */
+final class TableDescriptions {
+    /** Settings members copied into the description as stored, in DynamoDB's order. */
+    static final String PROVISIONED_THROUGHPUT = "ProvisionedThroughput";
+    static final String BILLING_MODE_SUMMARY = "BillingModeSummary";
+    static final String STREAM_SPECIFICATION = "StreamSpecification";
+    static final String LATEST_STREAM_LABEL = "LatestStreamLabel";
+    static final String LATEST_STREAM_ARN = "LatestStreamArn";
+    static final String SSE_DESCRIPTION = "SSEDescription";
+    static final String TABLE_CLASS_SUMMARY = "TableClassSummary";
+    static final String DELETION_PROTECTION = "DeletionProtectionEnabled";
+    /** Not a description member: each GSI's ProvisionedThroughput by index name, placed in the index's description. */
+    static final String INDEX_THROUGHPUT = "IndexProvisionedThroughput";
+
+    private TableDescriptions() {
+    }
+
+    /** The full description DescribeTable, CreateTable and UpdateTable answer with. */
+    static ObjectNode describe(Table table) {
+        TableMetadata metadata = table.metadata();
+        ObjectNode description = JsonNodeFactory.instance.objectNode();
+        ArrayNode definitions = description.putArray("AttributeDefinitions");
+        metadata.attributeDefinitions().forEach((name, type) ->
+                definitions.addObject().put("AttributeName", name).put("AttributeType", type));
+        description.put("TableName", metadata.name());
+        description.set("KeySchema", keySchema(metadata.partitionKey(), metadata.sortKey()));
+        description.put("TableStatus", "ACTIVE");
+        description.put("CreationDateTime", epochSeconds(metadata.creationDateTime()));
+        appendVolatile(table, description);
+        ArrayNode locals = JsonNodeFactory.instance.arrayNode();
+        ArrayNode globals = JsonNodeFactory.instance.arrayNode();
+        for (IndexData index : table.indexes()) {
+            (index.definition().global() ? globals : locals).add(index(metadata, index));
+        }
+        // absent rather than empty when there are none, as DynamoDB sends them
+        if (!locals.isEmpty()) {
+            description.set("LocalSecondaryIndexes", locals);
+        }
+        if (!globals.isEmpty()) {
+            description.set("GlobalSecondaryIndexes", globals);
+        }
+        appendSettings(metadata, description);
+        return description;
+    }
+
+    /** What DeleteTable answers: the table DELETING, without its key schema, definitions or indexes. */
+    static ObjectNode deleting(Table table) {
+        ObjectNode description = JsonNodeFactory.instance.objectNode();
+        description.put("TableName", table.name());
+        description.put("TableStatus", "DELETING");
+        appendVolatile(table, description);
+        appendSettings(table.metadata(), description);
+        return description;
+    }
+
+    /** Throughput, size, count, ARN, id and billing summary: the members between the definition and the indexes. */
+    private static void appendVolatile(Table table, ObjectNode description) {
+        TableMetadata metadata = table.metadata();
+        copy(metadata.settings(), description, PROVISIONED_THROUGHPUT);
+        description.put("TableSizeBytes", table.sizeBytes());
+        description.put("ItemCount", table.itemCount());
+        description.put("TableArn", metadata.arn());
+        description.put("TableId", metadata.tableId());
+        copy(metadata.settings(), description, BILLING_MODE_SUMMARY);
+    }
+
+    private static void appendSettings(TableMetadata metadata, ObjectNode description) {
+        for (String member : new String[] {STREAM_SPECIFICATION, LATEST_STREAM_LABEL, LATEST_STREAM_ARN,
+                SSE_DESCRIPTION, TABLE_CLASS_SUMMARY, DELETION_PROTECTION}) {
+            copy(metadata.settings(), description, member);
+        }
+    }
+
+    private static ObjectNode index(TableMetadata metadata, IndexData index) {
+        IndexDef definition = index.definition();
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
+        node.put("IndexName", definition.name());
+        node.set("KeySchema", keySchema(definition.partitionKey(), definition.sortKey()));
+        ObjectNode projection = node.putObject("Projection").put("ProjectionType", definition.projectionType());
+        if (definition.projectionType().equals("INCLUDE")) {
+            ArrayNode nonKey = projection.putArray("NonKeyAttributes");
+            definition.nonKeyAttributes().forEach(nonKey::add);
+        }
+        if (definition.global()) {
+            node.put("IndexStatus", "ACTIVE");
+            JsonNode throughput = metadata.settings().path(INDEX_THROUGHPUT).get(definition.name());
+            if (throughput != null) {
+                node.set("ProvisionedThroughput", throughput.deepCopy());
+            }
+        }
+        node.put("IndexSizeBytes", index.sizeBytes());
+        node.put("ItemCount", index.itemCount());
+        node.put("IndexArn", metadata.arn() + "/index/" + definition.name());
+        return node;
+    }
+
+    static ArrayNode keySchema(KeyDef partition, KeyDef sort) {
+        ArrayNode schema = JsonNodeFactory.instance.arrayNode();
+        schema.addObject().put("AttributeName", partition.name()).put("KeyType", "HASH");
+        if (sort != null) {
+            schema.addObject().put("AttributeName", sort.name()).put("KeyType", "RANGE");
+        }
+        return schema;
+    }
+
+    /** Epoch seconds as a plain JSON number with milliseconds (never an exponent, which some parsers reject). */
+    static BigDecimal epochSeconds(double seconds) {
+        return BigDecimal.valueOf(seconds).setScale(3, RoundingMode.HALF_UP);
+    }
+
+    private static void copy(ObjectNode from, ObjectNode to, String member) {
+        JsonNode value = from.get(member);
+        if (value != null) {
+            to.set(member, value.deepCopy());
+        }
+    }
+}

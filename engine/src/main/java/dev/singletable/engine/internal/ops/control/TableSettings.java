@@ -1,0 +1,151 @@
+package dev.singletable.engine.internal.ops.control;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.protocol.Database;
+import dev.singletable.engine.internal.protocol.Requests;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The settings the engine stores and describes but does not act on (billing, throughput, streams, encryption,
+ * table class, deletion protection): reading them from CreateTable/UpdateTable and writing them into
+ * {@link dev.singletable.engine.internal.storage.TableMetadata#settings()} as DynamoDB describes them.
+ */
+final class TableSettings {
+    static final List<String> STREAM_VIEW_TYPES = List.of("NEW_IMAGE", "OLD_IMAGE", "NEW_AND_OLD_IMAGES", "KEYS_ONLY");
+    static final List<String> SSE_TYPES = List.of("AES256", "KMS");
+    static final List<String> TABLE_CLASSES = List.of("STANDARD", "STANDARD_INFREQUENT_ACCESS");
+    private static final String INVALID = "One or more parameter values were invalid: ";
+    private static final DateTimeFormatter STREAM_LABEL =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
+    /** The key DynamoDB encrypts with when SSE is enabled without a key of the caller's (alias/aws/dynamodb). */
+    private static final String AWS_MANAGED_KEY = UUID.nameUUIDFromBytes("alias/aws/dynamodb".getBytes()).toString();
+
+    private TableSettings() {
+    }
+
+    /** A StreamSpecification as given; {@code viewType} null when absent. */
+    record StreamSpec(boolean enabled, String viewType) {
+    }
+
+    /** An SSESpecification as given. */
+    record SseSpec(boolean enabled, String sseType, String kmsMasterKeyId) {
+    }
+
+    /** The ProvisionedThroughput description of a table or GSI: zeros for on-demand. */
+    static ObjectNode throughput(long read, long write) {
+        return JsonNodeFactory.instance.objectNode()
+                .put("NumberOfDecreasesToday", 0)
+                .put("ReadCapacityUnits", read)
+                .put("WriteCapacityUnits", write);
+    }
+
+    static ObjectNode throughput(Shapes.Throughput given) {
+        return given == null ? throughput(0, 0) : throughput(given.readCapacityUnits(), given.writeCapacityUnits());
+    }
+
+    /** The BillingModeSummary; on-demand tables also say since when. */
+    static ObjectNode billingSummary(String mode, double now) {
+        ObjectNode summary = JsonNodeFactory.instance.objectNode().put("BillingMode", mode);
+        if (mode.equals("PAY_PER_REQUEST")) {
+            summary.put("LastUpdateToPayPerRequestDateTime", TableDescriptions.epochSeconds(now));
+        }
+        return summary;
+    }
+
+    /** Reads a StreamSpecification member (null when absent), checking its shape into {@code constraints}. */
+    static StreamSpec stream(JsonNode request, String path, Constraints constraints) {
+        JsonNode node = Requests.object(request, "StreamSpecification");
+        if (node == null) {
+            return null;
+        }
+        JsonNode enabled = node.get("StreamEnabled");
+        if (enabled != null && !enabled.isNull() && !enabled.isBoolean()) {
+            throw Shapes.wrongType("StreamEnabled");
+        }
+        boolean isEnabled = enabled != null && enabled.booleanValue();
+        constraints.notNull(enabled == null || enabled.isNull() ? null : enabled, path + ".streamEnabled");
+        String viewType = Requests.string(node, "StreamViewType");
+        constraints.enumValue(viewType, path + ".streamViewType", STREAM_VIEW_TYPES);
+        return new StreamSpec(isEnabled, viewType);
+    }
+
+    /** The meaning checks of a StreamSpecification, after its shape passed. */
+    static void checkStream(StreamSpec spec) {
+        if (spec.enabled() && spec.viewType() == null) {
+            throw DynamoException.validation(INVALID + "StreamViewType is required when StreamEnabled is true");
+        }
+        if (!spec.enabled() && spec.viewType() != null) {
+            throw DynamoException.validation(INVALID + "StreamViewType cannot be specified when StreamEnabled is false");
+        }
+    }
+
+    /**
+     * Writes a stream's description: an enabled stream gets a new label and ARN (DynamoDB starts a new stream each
+     * time), a disabled one keeps describing its last ARN and label, as DynamoDB does for 24 hours.
+     */
+    static void applyStream(ObjectNode settings, String tableArn, StreamSpec spec, Instant now) {
+        if (spec.enabled()) {
+            String label = STREAM_LABEL.format(now);
+            settings.putObject(TableDescriptions.STREAM_SPECIFICATION)
+                    .put("StreamEnabled", true).put("StreamViewType", spec.viewType());
+            settings.put(TableDescriptions.LATEST_STREAM_LABEL, label);
+            settings.put(TableDescriptions.LATEST_STREAM_ARN, tableArn + "/stream/" + label);
+        } else {
+            settings.remove(TableDescriptions.STREAM_SPECIFICATION);
+        }
+    }
+
+    /** Whether the table has a stream now. */
+    static boolean streamEnabled(ObjectNode settings) {
+        return settings.has(TableDescriptions.STREAM_SPECIFICATION);
+    }
+
+    /** Reads an SSESpecification member (null when absent). */
+    static SseSpec sse(JsonNode request, String path, Constraints constraints) {
+        JsonNode node = Requests.object(request, "SSESpecification");
+        if (node == null) {
+            return null;
+        }
+        boolean enabled = Requests.bool(node, "Enabled", false);
+        String type = Requests.string(node, "SSEType");
+        constraints.enumValue(type, path + ".sSEType", SSE_TYPES);
+        return new SseSpec(enabled, type, Requests.string(node, "KMSMasterKeyId"));
+    }
+
+    /**
+     * Writes SSEDescription: encryption with a KMS key (the caller's or the AWS-managed one) is described; the
+     * default encryption with an AWS-owned key is not.
+     */
+    static void applySse(ObjectNode settings, SseSpec spec) {
+        if (!spec.enabled()) {
+            settings.remove(TableDescriptions.SSE_DESCRIPTION);
+            return;
+        }
+        String key = spec.kmsMasterKeyId();
+        String arn = key == null ? keyArn(AWS_MANAGED_KEY) : key.startsWith("arn:") ? key : keyArn(key);
+        settings.putObject(TableDescriptions.SSE_DESCRIPTION)
+                .put("Status", "ENABLED").put("SSEType", "KMS").put("KMSMasterKeyArn", arn);
+    }
+
+    private static String keyArn(String keyId) {
+        return "arn:aws:kms:" + Database.REGION + ":" + Database.ACCOUNT + ":key/" + keyId;
+    }
+
+    /** Reads TableClass (null when absent). */
+    static String tableClass(JsonNode request, Constraints constraints) {
+        String tableClass = Requests.string(request, "TableClass");
+        constraints.enumValue(tableClass, "tableClass", TABLE_CLASSES);
+        return tableClass;
+    }
+
+    static void applyTableClass(ObjectNode settings, String tableClass) {
+        settings.putObject(TableDescriptions.TABLE_CLASS_SUMMARY).put("TableClass", tableClass);
+    }
+}
