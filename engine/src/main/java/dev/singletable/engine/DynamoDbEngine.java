@@ -1,5 +1,6 @@
 package dev.singletable.engine;
 
+import dev.singletable.engine.internal.durability.Journal;
 import dev.singletable.engine.internal.protocol.Database;
 import dev.singletable.engine.internal.protocol.Dispatcher;
 import dev.singletable.engine.internal.protocol.Operations;
@@ -13,6 +14,7 @@ import dev.singletable.engine.internal.transport.InMemoryHttpClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -48,6 +50,7 @@ public final class DynamoDbEngine implements AutoCloseable {
     private final FaultInjector faults = new FaultInjector();
     private final RequestLog requestLog;
     private final Dispatcher dispatcher;
+    private final Journal journal;
     private final String host;
     private final int port;
     private final DynamoDbClient client;
@@ -57,6 +60,7 @@ public final class DynamoDbEngine implements AutoCloseable {
         this.clock = new EngineClock(builder.clock, this::expireItems);
         this.ttlDelay = builder.ttlDelay;
         this.database = new Database(clock);
+        this.journal = builder.dataDirectory == null ? null : openJournal(builder.dataDirectory, database);
         this.requestLog = new RequestLog(builder.requestLogCapacity);
         this.dispatcher = new Dispatcher(Operations.all(database), requestLog, faults::match);
         this.host = builder.host;
@@ -71,6 +75,15 @@ public final class DynamoDbEngine implements AutoCloseable {
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    private static Journal openJournal(Path directory, Database database) {
+        try {
+            return Journal.open(directory, database, 64L * 1024 * 1024,
+                    warning -> System.err.println("singletable engine: " + warning));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open the data directory " + directory + ": " + e.getMessage(), e);
+        }
     }
 
     /** A client that talks to this engine without a socket; shared, do not close it (closing is harmless). */
@@ -183,12 +196,18 @@ public final class DynamoDbEngine implements AutoCloseable {
         });
     }
 
-    /** Stops the HTTP endpoint, if started, and forgets every table. */
+    /**
+     * Stops the HTTP endpoint, if started; with a data directory, folds the journal into a snapshot, otherwise
+     * forgets every table.
+     */
     @Override
     public synchronized void close() {
         if (http != null) {
             http.close();
             http = null;
+        }
+        if (journal != null) {
+            journal.close(database);
         }
         client.close();
     }
@@ -200,6 +219,7 @@ public final class DynamoDbEngine implements AutoCloseable {
         private int port;
         private Clock clock = Clock.systemUTC();
         private Duration ttlDelay = Duration.ZERO;
+        private Path dataDirectory;
 
         private Builder() {
         }
@@ -234,6 +254,15 @@ public final class DynamoDbEngine implements AutoCloseable {
          */
         public Builder ttlDelay(Duration delay) {
             this.ttlDelay = delay;
+            return this;
+        }
+
+        /**
+         * Keeps the tables on disk in this directory: every write is journaled and forced to disk before it is
+         * answered, and a new engine on the same directory finds the tables as they were. In memory by default.
+         */
+        public Builder dataDirectory(Path directory) {
+            this.dataDirectory = directory;
             return this;
         }
 

@@ -13,17 +13,23 @@ public final class Server {
     public static void main(String[] args) throws InterruptedException {
         int port = 8000;
         String host = "127.0.0.1";
+        String data = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--port" -> port = Integer.parseInt(value(args, ++i, "--port"));
                 case "--host" -> host = value(args, ++i, "--host");
+                case "--data" -> data = value(args, ++i, "--data");
                 default -> {
-                    System.err.println("usage: java -jar singletable-engine.jar [--port 8000] [--host 127.0.0.1]");
+                    System.err.println("usage: java -jar singletable-engine-server.jar [--port 8000] [--host 127.0.0.1] [--data DIR]");
                     System.exit(2);
                 }
             }
         }
-        DynamoDbEngine engine = DynamoDbEngine.builder().host(host).port(port).build();
+        DynamoDbEngine.Builder builder = DynamoDbEngine.builder().host(host).port(port);
+        if (data != null) {
+            builder.dataDirectory(java.nio.file.Path.of(data));
+        }
+        DynamoDbEngine engine = builder.build();
         System.out.println("DynamoDB endpoint: " + engine.httpEndpoint());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

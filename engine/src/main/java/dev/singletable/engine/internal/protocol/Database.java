@@ -1,6 +1,7 @@
 package dev.singletable.engine.internal.protocol;
 
 import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.streams.ChangeStreams;
 import java.time.Clock;
@@ -25,6 +26,9 @@ public final class Database {
     private final TreeMap<String, Table> tables = new TreeMap<>();
     private final Clock clock;
     private final ChangeStreams streams;
+    private Durability durability;
+    /** While recovering from disk, changes are neither streamed nor journaled again. */
+    private boolean replaying;
 
     public Database(Clock clock) {
         this.clock = clock;
@@ -54,6 +58,29 @@ public final class Database {
         try {
             return action.get();
         } finally {
+            try {
+                if (durability != null && !replaying) {
+                    durability.commit(this);
+                }
+            } finally {
+                lock.writeLock().unlock();
+            }
+        }
+    }
+
+    /** Keeps every change on disk from now on. */
+    public void durability(Durability durability) {
+        this.durability = durability;
+    }
+
+    /** Runs a recovery: the tables it fills are neither streamed nor journaled. */
+    public void replay(Runnable recovery) {
+        lock.writeLock().lock();
+        replaying = true;
+        try {
+            recovery.run();
+        } finally {
+            replaying = false;
             lock.writeLock().unlock();
         }
     }
@@ -77,8 +104,18 @@ public final class Database {
     }
 
     public void add(Table table) {
-        table.onChange(streams);
+        table.onChange(this::changed);
         tables.put(table.name(), table);
+    }
+
+    private void changed(Table table, Item oldItem, Item newItem, boolean byTimeToLive) {
+        if (replaying) {
+            return;
+        }
+        streams.changed(table, oldItem, newItem, byTimeToLive);
+        if (durability != null) {
+            durability.changed(table, oldItem, newItem, byTimeToLive);
+        }
     }
 
     public void remove(String name) {
