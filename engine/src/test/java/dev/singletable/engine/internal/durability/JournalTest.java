@@ -1,0 +1,145 @@
+package dev.singletable.engine.internal.durability;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.singletable.engine.DynamoDbEngine;
+import dev.singletable.engine.internal.protocol.Database;
+import dev.singletable.engine.internal.storage.KeyDef;
+import dev.singletable.engine.internal.storage.Table;
+import dev.singletable.engine.internal.storage.TableMetadata;
+import dev.singletable.engine.internal.value.Value;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+
+class JournalTest {
+    @TempDir
+    Path data;
+
+    @Test
+    void should_find_tables_items_and_indexes_as_they_were_after_a_clean_close() {
+        try (DynamoDbEngine engine = durable()) {
+            createTable(engine.client());
+            put(engine.client(), "CUSTOMER#1", "PROFILE", "Ada");
+            engine.client().deleteItem(b -> b.tableName("app").key(key("CUSTOMER#1", "PROFILE")));
+            put(engine.client(), "CUSTOMER#2", "PROFILE", "Bob");
+        }
+
+        try (DynamoDbEngine engine = durable()) {
+            DynamoDbClient client = engine.client();
+            assertThat(client.getItem(b -> b.tableName("app").key(key("CUSTOMER#1", "PROFILE"))).hasItem()).isFalse();
+            assertThat(client.getItem(b -> b.tableName("app").key(key("CUSTOMER#2", "PROFILE"))).item().get("name").s())
+                    .isEqualTo("Bob");
+            assertThat(client.query(b -> b.tableName("app").indexName("ByName").keyConditionExpression("#n = :n")
+                    .expressionAttributeNames(Map.of("#n", "name"))
+                    .expressionAttributeValues(Map.of(":n", AttributeValue.fromS("Bob")))).count()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void should_keep_every_answered_write_without_a_close() {
+        DynamoDbEngine crashed = durable();
+        createTable(crashed.client());
+        for (int i = 0; i < 20; i++) {
+            put(crashed.client(), "CUSTOMER#" + i, "PROFILE", "n" + i);
+        }
+        // no close: the journal alone must hold what was answered
+
+        try (DynamoDbEngine engine = durable()) {
+            assertThat(engine.client().scan(b -> b.tableName("app")).count()).isEqualTo(20);
+        }
+    }
+
+    @Test
+    void should_drop_a_torn_last_record_and_keep_everything_before_it() throws IOException {
+        DynamoDbEngine crashed = durable();
+        createTable(crashed.client());
+        put(crashed.client(), "CUSTOMER#1", "PROFILE", "Ada");
+        byte[] torn = RecordFile.frame("[{\"op\":\"put\"}]".getBytes());
+        Files.write(data.resolve("journal.log"), java.util.Arrays.copyOf(torn, torn.length - 3), StandardOpenOption.APPEND);
+
+        try (DynamoDbEngine engine = durable()) {
+            assertThat(engine.client().scan(b -> b.tableName("app")).count()).isEqualTo(1);
+            put(engine.client(), "CUSTOMER#2", "PROFILE", "Bob");
+        }
+        try (DynamoDbEngine engine = durable()) {
+            assertThat(engine.client().scan(b -> b.tableName("app")).count()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void should_refuse_to_start_on_damage_before_the_last_record() throws IOException {
+        DynamoDbEngine crashed = durable();
+        createTable(crashed.client());
+        put(crashed.client(), "CUSTOMER#1", "PROFILE", "Ada");
+        put(crashed.client(), "CUSTOMER#2", "PROFILE", "Bob");
+        Path log = data.resolve("journal.log");
+        byte[] bytes = Files.readAllBytes(log);
+        bytes[12] ^= 0x5A; // inside the first record's payload
+        Files.write(log, bytes);
+
+        assertThatThrownBy(this::durable)
+                .isInstanceOf(UncheckedIOException.class)
+                .hasMessageContaining("damaged record 1 at byte 0")
+                .hasMessageContaining("refusing to start with lost data");
+    }
+
+    @Test
+    void should_fold_the_journal_into_a_snapshot_when_it_grows_and_recover_from_both() throws IOException {
+        Database database = new Database(Clock.systemUTC());
+        Journal.open(data, database, 1, warning -> { });
+        Table table = new Table(new TableMetadata("app", Database.arnOf("app"), "id", 0, new KeyDef("PK", "S"), null,
+                Map.of("PK", "S"), List.of(), JsonNodeFactory.instance.objectNode()));
+        database.write(() -> {
+            database.add(table);
+            return null;
+        });
+        database.write(() -> table.put(Map.of("PK", new Value.S("a"))));
+
+        assertThat(Files.size(data.resolve("journal.log"))).isZero();
+        assertThat(data.resolve("snapshot.db")).exists();
+
+        database.write(() -> table.put(Map.of("PK", new Value.S("b"))));
+        Database recovered = new Database(Clock.systemUTC());
+        Journal.open(data, recovered, Long.MAX_VALUE, warning -> { });
+        assertThat(recovered.table("app").itemCount()).isEqualTo(2);
+    }
+
+    private DynamoDbEngine durable() {
+        return DynamoDbEngine.builder().dataDirectory(data).build();
+    }
+
+    private static void createTable(DynamoDbClient client) {
+        client.createTable(b -> b.tableName("app").billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(a -> a.attributeName("PK").attributeType(ScalarAttributeType.S),
+                        a -> a.attributeName("SK").attributeType(ScalarAttributeType.S),
+                        a -> a.attributeName("name").attributeType(ScalarAttributeType.S))
+                .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH), k -> k.attributeName("SK").keyType(KeyType.RANGE))
+                .globalSecondaryIndexes(g -> g.indexName("ByName").keySchema(k -> k.attributeName("name").keyType(KeyType.HASH))
+                        .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))));
+    }
+
+    private static void put(DynamoDbClient client, String pk, String sk, String name) {
+        client.putItem(b -> b.tableName("app").item(Map.of("PK", AttributeValue.fromS(pk), "SK", AttributeValue.fromS(sk),
+                "name", AttributeValue.fromS(name))));
+    }
+
+    private static Map<String, AttributeValue> key(String pk, String sk) {
+        return Map.of("PK", AttributeValue.fromS(pk), "SK", AttributeValue.fromS(sk));
+    }
+}
