@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Splits an expression into tokens. It never fails: a character that starts no token becomes an UNKNOWN token,
- * so the parser reports it as DynamoDB does, as the offending token of a syntax error with its neighbours.
+ * Splits an expression into tokens. It never fails: a character that starts no token becomes an UNKNOWN or
+ * INVALID token, so that the parser can report it the way DynamoDB does.
  */
 final class Lexer {
     private final String text;
@@ -76,7 +76,8 @@ final class Lexer {
             case '>' -> Token.Kind.GT;
             case '+' -> Token.Kind.PLUS;
             case '-' -> Token.Kind.MINUS;
-            default -> Token.Kind.UNKNOWN;
+            case '#', ':' -> Token.Kind.UNKNOWN;
+            default -> Token.Kind.INVALID;
         };
         return punctuation(kind, Character.charCount(text.codePointAt(pos)));
     }
@@ -107,7 +108,7 @@ final class Lexer {
         return c >= '0' && c <= '9';
     }
 
-    static boolean isWordPart(char c) {
+    private static boolean isWordPart(char c) {
         return isWordStart(c) || isDigit(c);
     }
 }

@@ -120,7 +120,26 @@ final class Parser {
             throw Problems.invalid(kind,
                     "Expression size has exceeded the maximum allowed size; expression size: " + size);
         }
-        return new Parser(text, kind, context);
+        Parser parser = new Parser(text, kind, context);
+        parser.rejectInvalidCharacters();
+        return parser;
+    }
+
+    /**
+     * DynamoDB's lexer refuses a character outside its alphabet before parsing; its "near" is that character and
+     * the one after it, unless that one is whitespace.
+     */
+    private void rejectInvalidCharacters() {
+        for (Token token : tokens) {
+            if (token.kind() == Token.Kind.INVALID) {
+                int end = token.end();
+                if (end < text.length() && " \t\r\n".indexOf(text.charAt(end)) < 0) {
+                    end = text.offsetByCodePoints(end, 1);
+                }
+                throw Problems.invalid(kind, "Syntax error; token: \"" + token.text() + "\", near: \""
+                        + text.substring(token.start(), end) + "\"");
+            }
+        }
     }
 
     private void finish() {

@@ -8,7 +8,11 @@ record Token(Kind kind, String text, int start, int end) {
         IDENT, NAME, VALUE, INTEGER,
         LPAREN, RPAREN, LBRACKET, RBRACKET, COMMA, DOT,
         EQ, NE, LT, LE, GT, GE, PLUS, MINUS,
-        UNKNOWN, EOF
+        /** A lone {@code #} or {@code :}: part of DynamoDB's alphabet, but no token of its own. */
+        UNKNOWN,
+        /** A character outside DynamoDB's alphabet, refused by its lexer before any parsing. */
+        INVALID,
+        EOF
     }
 
     /** Whether this is an identifier spelling the keyword, ignoring case as DynamoDB does. */
