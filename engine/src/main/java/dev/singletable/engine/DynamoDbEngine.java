@@ -9,10 +9,12 @@ import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.streams.ChangeStreams;
 import dev.singletable.engine.internal.value.SdkValues;
 import dev.singletable.engine.internal.transport.HttpEndpoint;
+import dev.singletable.engine.internal.transport.SignatureCheck;
 import dev.singletable.engine.internal.transport.InMemoryAsyncHttpClient;
 import dev.singletable.engine.internal.transport.InMemoryHttpClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -53,6 +55,7 @@ public final class DynamoDbEngine implements AutoCloseable {
     private final Journal journal;
     private final String host;
     private final int port;
+    private final SignatureCheck signatures;
     private final DynamoDbClient client;
     private HttpEndpoint http;
 
@@ -65,6 +68,8 @@ public final class DynamoDbEngine implements AutoCloseable {
         this.dispatcher = new Dispatcher(Operations.all(database), requestLog, faults::match);
         this.host = builder.host;
         this.port = builder.port;
+        this.signatures = builder.accessKeyId == null ? null
+                : new SignatureCheck(builder.accessKeyId, builder.secretAccessKey);
         this.client = newClient();
     }
 
@@ -125,7 +130,12 @@ public final class DynamoDbEngine implements AutoCloseable {
     public synchronized URI httpEndpoint() {
         if (http == null) {
             try {
-                http = HttpEndpoint.start(dispatcher, host, port);
+                http = HttpEndpoint.start(dispatcher, host, port, signatures);
+                if (!InetAddress.getByName(host).isLoopbackAddress()) {
+                    System.err.println("singletable engine: WARNING: listening on " + http.uri() + ", reachable from "
+                            + "other machines" + (signatures == null ? "; any caller is served (set credentials to "
+                            + "check signatures)" : "; only requests signed with the configured key are served"));
+                }
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot listen on " + host + ":" + port, e);
             }
@@ -220,6 +230,8 @@ public final class DynamoDbEngine implements AutoCloseable {
         private Clock clock = Clock.systemUTC();
         private Duration ttlDelay = Duration.ZERO;
         private Path dataDirectory;
+        private String accessKeyId;
+        private String secretAccessKey;
 
         private Builder() {
         }
@@ -263,6 +275,16 @@ public final class DynamoDbEngine implements AutoCloseable {
          */
         public Builder dataDirectory(Path directory) {
             this.dataDirectory = directory;
+            return this;
+        }
+
+        /**
+         * Makes the HTTP endpoint check SigV4 signatures and serve only requests signed with this key, as
+         * DynamoDB does; by default any signature is accepted (fine on loopback, not beyond it).
+         */
+        public Builder credentials(String accessKeyId, String secretAccessKey) {
+            this.accessKeyId = accessKeyId;
+            this.secretAccessKey = secretAccessKey;
             return this;
         }
 

@@ -14,13 +14,15 @@ public final class Server {
         int port = 8000;
         String host = "127.0.0.1";
         String data = null;
+        String credentials = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--port" -> port = Integer.parseInt(value(args, ++i, "--port"));
                 case "--host" -> host = value(args, ++i, "--host");
                 case "--data" -> data = value(args, ++i, "--data");
+                case "--credentials" -> credentials = value(args, ++i, "--credentials");
                 default -> {
-                    System.err.println("usage: java -jar singletable-engine-server.jar [--port 8000] [--host 127.0.0.1] [--data DIR]");
+                    System.err.println("usage: java -jar singletable-engine-server.jar [--port 8000] [--host 127.0.0.1] [--data DIR] [--credentials AKID:SECRET]");
                     System.exit(2);
                 }
             }
@@ -28,6 +30,14 @@ public final class Server {
         DynamoDbEngine.Builder builder = DynamoDbEngine.builder().host(host).port(port);
         if (data != null) {
             builder.dataDirectory(java.nio.file.Path.of(data));
+        }
+        if (credentials != null) {
+            int colon = credentials.indexOf(':');
+            if (colon < 1) {
+                System.err.println("--credentials takes ACCESS_KEY_ID:SECRET_ACCESS_KEY");
+                System.exit(2);
+            }
+            builder.credentials(credentials.substring(0, colon), credentials.substring(colon + 1));
         }
         DynamoDbEngine engine = builder.build();
         System.out.println("DynamoDB endpoint: " + engine.httpEndpoint());

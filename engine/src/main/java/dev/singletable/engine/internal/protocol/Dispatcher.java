@@ -87,6 +87,14 @@ public final class Dispatcher {
         return response;
     }
 
+    /** Answers a request with an error before it is served (a refused signature), recording it in the log. */
+    public Response refuse(String target, DynamoException failure) {
+        String key = operationKey(target);
+        String operationName = key == null ? String.valueOf(target) : key.substring(key.indexOf('.') + 1);
+        record(operationName, null, new RequestContext(), failure, 0, false);
+        return new Response(failure.status(), bytes(errorBody(failure)), requestId());
+    }
+
     /** DynamoDB's operations by name; the Streams API's (same endpoint, other prefix) by their full target. */
     private static String operationKey(String target) {
         if (target == null) {

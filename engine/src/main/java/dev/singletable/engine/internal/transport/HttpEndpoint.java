@@ -2,6 +2,7 @@ package dev.singletable.engine.internal.transport;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.protocol.Dispatcher;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -18,15 +19,21 @@ public final class HttpEndpoint implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService workers;
     private final Dispatcher dispatcher;
+    private final SignatureCheck signatures;
 
-    private HttpEndpoint(HttpServer server, ExecutorService workers, Dispatcher dispatcher) {
+    private HttpEndpoint(HttpServer server, ExecutorService workers, Dispatcher dispatcher, SignatureCheck signatures) {
         this.server = server;
         this.workers = workers;
         this.dispatcher = dispatcher;
+        this.signatures = signatures;
     }
 
-    /** Starts serving on the host and port (0: an ephemeral port). */
-    public static HttpEndpoint start(Dispatcher dispatcher, String host, int port) throws IOException {
+    /**
+     * Starts serving on the host and port (0: an ephemeral port). With a signature check, only requests signed
+     * with its key are served; without, any signature is accepted.
+     */
+    public static HttpEndpoint start(Dispatcher dispatcher, String host, int port, SignatureCheck signatures)
+            throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 128);
         AtomicInteger threads = new AtomicInteger();
         ExecutorService workers = Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2),
@@ -36,7 +43,7 @@ public final class HttpEndpoint implements AutoCloseable {
                     return t;
                 });
         server.setExecutor(workers);
-        HttpEndpoint endpoint = new HttpEndpoint(server, workers, dispatcher);
+        HttpEndpoint endpoint = new HttpEndpoint(server, workers, dispatcher, signatures);
         server.createContext("/", endpoint::serve);
         server.start();
         return endpoint;
@@ -68,8 +75,18 @@ public final class HttpEndpoint implements AutoCloseable {
                 return;
             }
             byte[] body = exchange.getRequestBody().readNBytes(Dispatcher.MAX_BODY_BYTES + 1);
-            Dispatcher.Response response = dispatcher.handle(exchange.getRequestHeaders().getFirst("X-Amz-Target"),
-                    body, false);
+            String target = exchange.getRequestHeaders().getFirst("X-Amz-Target");
+            Dispatcher.Response response;
+            try {
+                if (signatures != null) {
+                    String host = exchange.getRequestHeaders().getFirst("Host");
+                    signatures.verify(method, URI.create("http://" + host + exchange.getRequestURI()),
+                            exchange.getRequestHeaders(), body);
+                }
+                response = dispatcher.handle(target, body, false);
+            } catch (DynamoException refused) {
+                response = dispatcher.refuse(target, refused);
+            }
             exchange.getResponseHeaders().set("Content-Type", contentType.toLowerCase(Locale.ROOT).startsWith(
                     "application/json") ? "application/json" : Dispatcher.CONTENT_TYPE);
             exchange.getResponseHeaders().set("x-amzn-RequestId", response.requestId());
