@@ -54,9 +54,9 @@ public final class QueryOperation implements Operation {
         }
         for (KeyDef key : new KeyDef[] {target.partitionKey(), target.sortKey()}) {
             if (key != null && request.filter().topLevelAttributes().contains(key.name())) {
-                throw DynamoException.validation(
-                        "Filter Expression can only contain non-primary key attributes: Primary key attribute: "
-                                + key.name());
+                throw DynamoException.validation((request.json().hasNonNull("QueryFilter") ? "QueryFilter"
+                        : "Filter Expression") + " can only contain non-primary key attributes: Primary key attribute: "
+                        + key.name());
             }
         }
     }
