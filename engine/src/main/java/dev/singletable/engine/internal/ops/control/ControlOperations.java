@@ -16,9 +16,14 @@ public final class ControlOperations {
         operations.put("DescribeTable", Tables.describeTable(database));
         operations.put("DeleteTable", Tables.deleteTable(database));
         operations.put("ListTables", Tables.listTables(database));
+        operations.put("UpdateTable", new UpdateTable(database));
+        operations.put("UpdateTimeToLive", TimeToLiveOperations.updateTimeToLive(database));
+        operations.put("DescribeTimeToLive", TimeToLiveOperations.describeTimeToLive(database));
         operations.put("TagResource", Tagging.tagResource(database));
         operations.put("UntagResource", Tagging.untagResource(database));
         operations.put("ListTagsOfResource", Tagging.listTagsOfResource(database));
+        operations.put("DescribeEndpoints", AccountOperations.describeEndpoints());
+        operations.put("DescribeLimits", AccountOperations.describeLimits());
         return operations;
     }
 }

@@ -1,0 +1,348 @@
+package dev.singletable.engine.internal.ops.control;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.ops.control.Shapes.AttributeDefinition;
+import dev.singletable.engine.internal.ops.control.Shapes.IndexSpec;
+import dev.singletable.engine.internal.ops.control.Shapes.Throughput;
+import dev.singletable.engine.internal.protocol.Database;
+import dev.singletable.engine.internal.protocol.Operation;
+import dev.singletable.engine.internal.protocol.RequestContext;
+import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.storage.IndexData;
+import dev.singletable.engine.internal.storage.IndexDef;
+import dev.singletable.engine.internal.storage.KeyDef;
+import dev.singletable.engine.internal.storage.Table;
+import dev.singletable.engine.internal.storage.TableMetadata;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * UpdateTable: one GSI created (and backfilled at once) or deleted per call, GSI throughput, billing mode and
+ * table throughput, streams, encryption, table class and deletion protection. Every check runs before anything
+ * changes, so a refused request leaves the table as it was.
+ */
+final class UpdateTable implements Operation {
+    private static final String INVALID = CreateTable.INVALID;
+
+    private final Database database;
+
+    UpdateTable(Database database) {
+        this.database = database;
+    }
+
+    /** One element of GlobalSecondaryIndexUpdates: exactly one of the three actions is non-null. */
+    private record IndexUpdate(IndexSpec create, String delete, String update, Throughput updateThroughput) {
+        String indexName() {
+            return create != null ? create.name() : delete != null ? delete : update;
+        }
+    }
+
+    private record Request(String tableName, List<AttributeDefinition> definitions, String billingMode,
+                           Throughput throughput, List<IndexUpdate> indexUpdates, TableSettings.StreamSpec stream,
+                           TableSettings.SseSpec sse, String tableClass, Boolean deletionProtection) {
+        boolean changesNothing() {
+            return billingMode == null && throughput == null && indexUpdates.isEmpty() && stream == null && sse == null
+                    && tableClass == null && deletionProtection == null;
+        }
+    }
+
+    @Override
+    public ObjectNode execute(JsonNode json, RequestContext context) {
+        Request request = read(json);
+        checkRequest(request);
+        return database.write(() -> {
+            Table table = ControlRequests.existing(database, request.tableName());
+            Map<String, String> types = checkAgainst(table, request);
+            apply(table, request, types);
+            ObjectNode response = JsonNodeFactory.instance.objectNode();
+            response.set("TableDescription", TableDescriptions.describe(table));
+            return response;
+        });
+    }
+
+    private static Request read(JsonNode json) {
+        String tableName = ControlRequests.tableName(json);
+        Constraints constraints = new Constraints();
+        List<AttributeDefinition> definitions = Shapes.attributeDefinitions(json, constraints, false);
+        String billingMode = Requests.string(json, "BillingMode");
+        constraints.enumValue(billingMode, "billingMode", Shapes.BILLING_MODES);
+        Throughput throughput = Shapes.throughput(json, "provisionedThroughput", constraints);
+        List<IndexUpdate> indexUpdates = indexUpdates(json, constraints);
+        TableSettings.StreamSpec stream = TableSettings.stream(json, "streamSpecification", constraints);
+        TableSettings.SseSpec sse = TableSettings.sse(json, "sSESpecification", constraints);
+        String tableClass = TableSettings.tableClass(json, constraints);
+        JsonNode protection = json.get("DeletionProtectionEnabled");
+        Boolean deletionProtection = protection == null || protection.isNull() ? null
+                : Requests.bool(json, "DeletionProtectionEnabled", false);
+        constraints.check();
+        return new Request(tableName, definitions, billingMode, throughput, indexUpdates, stream, sse, tableClass,
+                deletionProtection);
+    }
+
+    private static List<IndexUpdate> indexUpdates(JsonNode json, Constraints constraints) {
+        JsonNode array = Requests.array(json, "GlobalSecondaryIndexUpdates");
+        List<IndexUpdate> updates = new ArrayList<>();
+        if (array == null) {
+            return updates;
+        }
+        for (int i = 0; i < array.size(); i++) {
+            JsonNode element = Shapes.structure(array.get(i), "GlobalSecondaryIndexUpdates");
+            String path = "globalSecondaryIndexUpdates." + (i + 1) + ".member.";
+            JsonNode create = Requests.object(element, "Create");
+            JsonNode delete = Requests.object(element, "Delete");
+            JsonNode update = Requests.object(element, "Update");
+            IndexSpec created = create == null ? null : Shapes.index(create, path + "create", true, constraints);
+            String deleted = null;
+            if (delete != null) {
+                deleted = Requests.string(delete, "IndexName");
+                constraints.name(deleted, path + "delete.indexName");
+            }
+            String updated = null;
+            Throughput throughput = null;
+            if (update != null) {
+                updated = Requests.string(update, "IndexName");
+                constraints.name(updated, path + "update.indexName");
+                throughput = Shapes.throughput(update, path + "update.provisionedThroughput", constraints);
+                if (throughput == null) {
+                    constraints.notNull(null, path + "update.provisionedThroughput");
+                }
+            }
+            updates.add(new IndexUpdate(created, deleted, updated, throughput));
+        }
+        return updates;
+    }
+
+    /** The checks that need only the request. */
+    private static void checkRequest(Request request) {
+        if (request.changesNothing()) {
+            throw DynamoException.validation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
+                    + "GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required");
+        }
+        if ("PROVISIONED".equals(request.billingMode()) && request.throughput() == null) {
+            throw DynamoException.validation(INVALID + "ProvisionedThroughput must be specified when BillingMode is PROVISIONED");
+        }
+        Set<String> names = new HashSet<>();
+        int onlineChanges = 0;
+        for (IndexUpdate update : request.indexUpdates()) {
+            int actions = (update.create() != null ? 1 : 0) + (update.delete() != null ? 1 : 0)
+                    + (update.update() != null ? 1 : 0);
+            if (actions != 1) {
+                throw DynamoException.validation(INVALID + "One of GlobalSecondaryIndexUpdate.Update, "
+                        + "GlobalSecondaryIndexUpdate.Create, GlobalSecondaryIndexUpdate.Delete must not be null");
+            }
+            if (!names.add(update.indexName())) {
+                throw DynamoException.validation(INVALID
+                        + "Only one global secondary index update per index is allowed simultaneously. Index: "
+                        + update.indexName());
+            }
+            if (update.update() == null) {
+                onlineChanges++;
+            }
+        }
+        if (onlineChanges > 1) {
+            throw DynamoException.of("LimitExceededException",
+                    "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table");
+        }
+        if (request.stream() != null) {
+            TableSettings.checkStream(request.stream());
+        }
+    }
+
+    /** The checks against the table as it is; returns the attribute definitions the table will have. */
+    private static Map<String, String> checkAgainst(Table table, Request request) {
+        TableMetadata metadata = table.metadata();
+        String currentMode = billingMode(metadata);
+        String mode = request.billingMode() == null ? currentMode : request.billingMode();
+        if (request.throughput() != null) {
+            CreateTable.checkBilling(mode, request.throughput());
+            if (mode.equals(currentMode)) {
+                checkThroughputChanges(metadata.settings().get(TableDescriptions.PROVISIONED_THROUGHPUT), request.throughput());
+            }
+        }
+        Map<String, String> types = new LinkedHashMap<>(metadata.attributeDefinitions());
+        List<String> callDefinitions = new ArrayList<>();
+        for (AttributeDefinition definition : request.definitions()) {
+            String existing = types.get(definition.attributeName());
+            if (existing != null && !existing.equals(definition.attributeType())) {
+                throw DynamoException.validation(INVALID + "Attribute " + definition.attributeName()
+                        + " is redefined as " + definition.attributeType() + "; the table defines it as " + existing);
+            }
+            types.put(definition.attributeName(), definition.attributeType());
+            callDefinitions.add(definition.attributeName());
+        }
+        Set<String> updatedIndexes = new HashSet<>();
+        for (IndexUpdate update : request.indexUpdates()) {
+            if (update.create() != null) {
+                if (table.index(update.create().name()).isPresent()) {
+                    throw DynamoException.validation("Attempting to create an index which already exists");
+                }
+                CreateTable.checkGlobalIndex(update.create(), mode, callDefinitions);
+                if (globalIndexCount(table) + 1 > 20) {
+                    throw DynamoException.validation(INVALID + "GlobalSecondaryIndex count exceeds the per-table limit of 20");
+                }
+            } else {
+                String name = update.indexName();
+                if (table.index(name).filter(index -> index.definition().global()).isEmpty()) {
+                    throw DynamoException.of("ResourceNotFoundException",
+                            "Requested resource not found: Index: " + name + " not found");
+                }
+                if (update.update() != null) {
+                    if (mode.equals("PAY_PER_REQUEST")) {
+                        throw DynamoException.validation(INVALID + "ProvisionedThroughput should not be specified for index: "
+                                + name + " when BillingMode is PAY_PER_REQUEST");
+                    }
+                    updatedIndexes.add(name);
+                }
+            }
+        }
+        if (mode.equals("PROVISIONED") && currentMode.equals("PAY_PER_REQUEST")) {
+            // on-demand indexes have no throughput to carry over: each needs its own in the same call
+            for (IndexData index : table.indexes()) {
+                if (index.definition().global() && !updatedIndexes.contains(index.definition().name())) {
+                    throw DynamoException.validation(INVALID + "ProvisionedThroughput must be specified for index: "
+                            + index.definition().name());
+                }
+            }
+        }
+        if (request.stream() != null && request.stream().enabled() && TableSettings.streamEnabled(metadata.settings())) {
+            throw DynamoException.validation("Table already has an enabled stream: TableName: " + table.name());
+        }
+        return types;
+    }
+
+    private static void checkThroughputChanges(JsonNode current, Throughput requested) {
+        long read = current.path("ReadCapacityUnits").asLong();
+        long write = current.path("WriteCapacityUnits").asLong();
+        if (read == requested.readCapacityUnits() && write == requested.writeCapacityUnits()) {
+            throw DynamoException.validation("The provisioned throughput for the table will not change. The requested "
+                    + "value equals the current value. Current ReadCapacityUnits provisioned for the table: " + read
+                    + ". Requested ReadCapacityUnits: " + requested.readCapacityUnits() + ". Current WriteCapacityUnits "
+                    + "provisioned for the table: " + write + ". Requested WriteCapacityUnits: "
+                    + requested.writeCapacityUnits() + ". Refer to the Amazon DynamoDB Developer Guide for current limits "
+                    + "and how to request higher limits.");
+        }
+    }
+
+    private void apply(Table table, Request request, Map<String, String> types) {
+        TableMetadata metadata = table.metadata();
+        ObjectNode settings = metadata.settings();
+        Instant now = database.clock().instant();
+        double seconds = now.toEpochMilli() / 1000.0;
+        ObjectNode indexThroughput = settings.has(TableDescriptions.INDEX_THROUGHPUT)
+                ? (ObjectNode) settings.get(TableDescriptions.INDEX_THROUGHPUT)
+                : settings.putObject(TableDescriptions.INDEX_THROUGHPUT);
+        String currentMode = billingMode(metadata);
+        if (request.billingMode() != null && !request.billingMode().equals(currentMode)) {
+            switchBilling(settings, indexThroughput, request.billingMode(), seconds);
+        }
+        if (request.throughput() != null) {
+            settings.set(TableDescriptions.PROVISIONED_THROUGHPUT,
+                    changed(settings.get(TableDescriptions.PROVISIONED_THROUGHPUT), request.throughput(), seconds));
+        }
+        for (IndexUpdate update : request.indexUpdates()) {
+            if (update.create() != null) {
+                metadata.attributeDefinitions().clear();
+                metadata.attributeDefinitions().putAll(types);
+                table.addIndex(CreateTable.indexDef(update.create(), true, types));
+                dropUnusedDefinitions(metadata);
+                indexThroughput.set(update.create().name(), TableSettings.throughput(update.create().throughput()));
+            } else if (update.delete() != null) {
+                table.removeIndex(update.delete());
+                indexThroughput.remove(update.delete());
+                dropUnusedDefinitions(metadata);
+            } else {
+                indexThroughput.set(update.update(),
+                        changed(indexThroughput.get(update.update()), update.updateThroughput(), seconds));
+            }
+        }
+        if (request.stream() != null) {
+            TableSettings.applyStream(settings, metadata.arn(), request.stream(), now);
+        }
+        if (request.sse() != null) {
+            TableSettings.applySse(settings, request.sse());
+        }
+        if (request.tableClass() != null) {
+            TableSettings.applyTableClass(settings, request.tableClass());
+        }
+        if (request.deletionProtection() != null) {
+            settings.put(TableDescriptions.DELETION_PROTECTION, request.deletionProtection());
+        }
+    }
+
+    /** Switching billing mode: on-demand zeroes every throughput; the summary says since when a table is on-demand. */
+    private static void switchBilling(ObjectNode settings, ObjectNode indexThroughput, String mode, double seconds) {
+        ObjectNode summary = TableSettings.billingSummary(mode, seconds);
+        JsonNode previous = settings.get(TableDescriptions.BILLING_MODE_SUMMARY);
+        if (mode.equals("PROVISIONED") && previous != null && previous.has("LastUpdateToPayPerRequestDateTime")) {
+            summary.set("LastUpdateToPayPerRequestDateTime", previous.get("LastUpdateToPayPerRequestDateTime"));
+        }
+        settings.set(TableDescriptions.BILLING_MODE_SUMMARY, summary);
+        if (mode.equals("PAY_PER_REQUEST")) {
+            settings.set(TableDescriptions.PROVISIONED_THROUGHPUT, TableSettings.throughput(0, 0));
+            List<String> names = new ArrayList<>();
+            indexThroughput.fieldNames().forEachRemaining(names::add);
+            names.forEach(name -> indexThroughput.set(name, TableSettings.throughput(0, 0)));
+        }
+    }
+
+    /** A throughput description after a change: when it last went up or down, and how many decreases today. */
+    private static ObjectNode changed(JsonNode current, Throughput requested, double seconds) {
+        ObjectNode next = TableSettings.throughput(requested.readCapacityUnits(), requested.writeCapacityUnits());
+        long read = current == null ? 0 : current.path("ReadCapacityUnits").asLong();
+        long write = current == null ? 0 : current.path("WriteCapacityUnits").asLong();
+        int decreases = current == null ? 0 : current.path("NumberOfDecreasesToday").asInt();
+        copyIfPresent(current, next, "LastIncreaseDateTime");
+        copyIfPresent(current, next, "LastDecreaseDateTime");
+        boolean increase = requested.readCapacityUnits() > read || requested.writeCapacityUnits() > write;
+        boolean decrease = requested.readCapacityUnits() < read || requested.writeCapacityUnits() < write;
+        if (increase) {
+            next.put("LastIncreaseDateTime", TableDescriptions.epochSeconds(seconds));
+        }
+        if (decrease && read > 0) {
+            next.put("LastDecreaseDateTime", TableDescriptions.epochSeconds(seconds));
+            decreases++;
+        }
+        next.put("NumberOfDecreasesToday", decreases);
+        return next;
+    }
+
+    private static void copyIfPresent(JsonNode from, ObjectNode to, String member) {
+        if (from != null && from.has(member)) {
+            to.set(member, from.get(member));
+        }
+    }
+
+    /** DynamoDB keeps only the attribute definitions some key still uses. */
+    private static void dropUnusedDefinitions(TableMetadata metadata) {
+        Set<String> used = new HashSet<>();
+        addKeys(used, metadata.partitionKey(), metadata.sortKey());
+        for (IndexDef index : metadata.indexes()) {
+            addKeys(used, index.partitionKey(), index.sortKey());
+        }
+        metadata.attributeDefinitions().keySet().retainAll(used);
+    }
+
+    private static void addKeys(Set<String> used, KeyDef partition, KeyDef sort) {
+        used.add(partition.name());
+        if (sort != null) {
+            used.add(sort.name());
+        }
+    }
+
+    private static int globalIndexCount(Table table) {
+        return (int) table.indexes().stream().filter(index -> index.definition().global()).count();
+    }
+
+    static String billingMode(TableMetadata metadata) {
+        JsonNode summary = metadata.settings().get(TableDescriptions.BILLING_MODE_SUMMARY);
+        return summary == null ? "PROVISIONED" : summary.path("BillingMode").asText();
+    }
+}
