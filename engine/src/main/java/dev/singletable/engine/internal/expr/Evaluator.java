@@ -28,7 +28,7 @@ final class Evaluator {
     }
 
     /** The element a step selects in a map or list, or null. */
-    static Value child(Value container, Step step) {
+    private static Value child(Value container, Step step) {
         if (step instanceof Ast.Key key) {
             return container instanceof Value.M map ? map.values().get(key.name()) : null;
         }

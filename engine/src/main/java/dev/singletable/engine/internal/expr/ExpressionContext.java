@@ -74,10 +74,12 @@ public final class ExpressionContext {
         return KeyConditions.build(KeyConditions.terms(cond), schema);
     }
 
+    /** Parses an UpdateExpression; paths, operand types and functions are checked before any item is read. */
     public Update parseUpdate(String text) {
         return new ParsedUpdate(Parser.update(text, this));
     }
 
+    /** Parses a ProjectionExpression; overlapping or conflicting paths are refused (E-40). */
     public Projection parseProjection(String text) {
         return new ParsedProjection(Parser.projection(text, this));
     }
