@@ -1,0 +1,304 @@
+package dev.singletable.junit;
+
+import dev.singletable.engine.RequestLog;
+import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.junit.internal.Backend;
+import dev.singletable.junit.internal.Enhanced;
+import dev.singletable.junit.internal.Run;
+import dev.singletable.junit.internal.ScanReport;
+import dev.singletable.junit.internal.Settings;
+import java.lang.reflect.Executable;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.Parameter;
+import java.net.URI;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
+import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.platform.commons.support.AnnotationSupport;
+import org.junit.platform.commons.support.HierarchyTraversalMode;
+import org.junit.platform.commons.support.ReflectionSupport;
+import org.opentest4j.AssertionFailedError;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * The extension behind {@link SingleTableTest @SingleTableTest}, also usable on its own:
+ *
+ * <pre>{@code
+ * class OrdersTest {
+ *     @RegisterExtension
+ *     static SingleTableExtension db = SingleTableExtension.builder()
+ *             .design("orders.table.yaml")
+ *             .fixtures("customers.yaml", "orders.yaml")
+ *             .build();
+ *
+ *     @Test
+ *     void something(SingleTable table) { ... }
+ * }
+ * }</pre>
+ *
+ * A static field gives the class one table, reset between tests like the annotation's; an instance field gives
+ * every test a table of its own. A class declares its table once: the annotation and a field, or two fields, fail
+ * the class with an {@code ExtensionConfigurationException}.
+ *
+ * <p>Lifecycle: one engine for the whole run (in the root store, closed at its end); per declaring class a table
+ * with a physical name no other live table has (the logical name while it is free), created and seeded before all
+ * tests; before each test a reset to the fixture state through the engine's undo log, then the test's
+ * {@link Fixtures @Fixtures}; after each test the {@link ScanGuard Scan guard}; after the class, the table dropped.
+ * All state lives in the {@code ExtensionContext.Store}; the extension itself holds only its configuration.
+ */
+public final class SingleTableExtension implements BeforeAllCallback, BeforeEachCallback,
+        AfterTestExecutionCallback, ParameterResolver {
+    private static final Namespace NAMESPACE = Namespace.create(SingleTableExtension.class);
+    private static final List<Class<?>> INJECTABLE = List.of(SingleTable.class, DynamoDbClient.class,
+            DynamoDbAsyncClient.class, RequestLog.class, URI.class);
+    /** Packages whose types a test would only ask this extension for: asking for the wrong one is explained. */
+    private static final List<String> CLAIMED_PACKAGES = List.of("dev.singletable.engine", "dev.singletable.fixtures",
+            "dev.singletable.junit", "software.amazon.awssdk.services.dynamodb", "software.amazon.awssdk.enhanced");
+
+    /** Null when JUnit made this instance for {@code @SingleTableTest}, which then says what to create. */
+    private final TableSpec spec;
+
+    /** The instance {@code @SingleTableTest} registers; it reads its configuration from the annotation. */
+    public SingleTableExtension() {
+        this(null);
+    }
+
+    private SingleTableExtension(TableSpec spec) {
+        this.spec = spec;
+    }
+
+    /** @return a builder for a {@code @RegisterExtension} field */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    TableSpec spec() {
+        return spec;
+    }
+
+    boolean declarative() {
+        return spec == null;
+    }
+
+    /** Creates and seeds the class's table, unless its tables are per test, and fills static fields. */
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        Declaration.Owner owner = Declaration.owner(context);
+        if (!owner.declaration().registered(this, context) || owner.declaration().perTest()) {
+            return;
+        }
+        TableResource table = classTable(owner, context);
+        injectFields(context.getRequiredTestClass(), null, table, table.classHandle());
+    }
+
+    /** Resets the table (or creates the test's own), writes the test's fixtures, fills fields. */
+    @Override
+    public void beforeEach(ExtensionContext context) {
+        Declaration.Owner owner = Declaration.owner(context);
+        if (!owner.declaration().registered(this, context)) {
+            return;
+        }
+        TableResource table = owner.declaration().perTest()
+                ? context.getStore(NAMESPACE).getOrComputeIfAbsent(new TableKey(owner.declaration()),
+                        key -> TableResource.open(run(context), owner.declaration(), owner.declaration().spec(context)),
+                        TableResource.class)
+                : classTable(owner, context);
+        SingleTable handle = table.beforeTest(context);
+        context.getStore(NAMESPACE).put(TestState.class, new TestState(table, handle));
+        for (Object instance : context.getRequiredTestInstances().getAllInstances()) {
+            injectFields(instance.getClass(), instance, table, handle);
+        }
+        injectFields(context.getRequiredTestClass(), null, table, handle);
+    }
+
+    /** The Scan guard: runs before {@code @AfterEach} methods, so their cleanup Scans do not count. */
+    @Override
+    public void afterTestExecution(ExtensionContext context) {
+        TestState state = context.getStore(NAMESPACE).get(TestState.class, TestState.class);
+        if (state == null) {
+            return;
+        }
+        ScanGuard guard = state.table().spec().scans() == ScanGuard.CONFIGURED ? Settings.scans(context)
+                : state.table().spec().scans();
+        if (guard == ScanGuard.ALLOW || scansAllowed(context)) {
+            return;
+        }
+        List<RequestLogEntry> scans = state.handle().requestLog().entries(e -> "Scan".equals(e.operation()));
+        if (scans.isEmpty()) {
+            return;
+        }
+        Method method = context.getRequiredTestMethod();
+        String message = ScanReport.message(context.getRequiredTestClass().getSimpleName() + "." + method.getName()
+                + "()", state.handle().name(), state.handle().design().tableName(), scans);
+        if (guard == ScanGuard.FAIL) {
+            throw new AssertionFailedError(message);
+        }
+        context.publishReportEntry(Settings.SCANS, message);
+        System.err.println(message);
+    }
+
+    private static boolean scansAllowed(ExtensionContext context) {
+        if (AnnotationSupport.isAnnotated(context.getRequiredTestMethod(), AllowScan.class)) {
+            return true;
+        }
+        for (Class<?> c = context.getRequiredTestClass(); c != null; c = c.getEnclosingClass()) {
+            if (AnnotationSupport.isAnnotated(c, AllowScan.class)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+        Class<?> type = parameter.getParameter().getType();
+        boolean ours = injectable(type) || CLAIMED_PACKAGES.stream().anyMatch(p -> type.getName().startsWith(p + "."));
+        return ours && Declaration.owner(context).declaration().registered(this, context);
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        Class<?> type = parameter.getParameter().getType();
+        if (!injectable(type)) {
+            throw new ParameterResolutionException(describe(parameter) + ": SingleTableExtension injects SingleTable,"
+                    + " DynamoDbClient, DynamoDbAsyncClient, DynamoDbEnhancedClient, RequestLog and URI, not "
+                    + type.getName());
+        }
+        TestState test = context.getStore(NAMESPACE).get(TestState.class, TestState.class);
+        if (test != null) {
+            return value(type, test.table(), test.handle());
+        }
+        Declaration.Owner owner = Declaration.owner(context);
+        if (owner.declaration().perTest()) {
+            throw new ParameterResolutionException(describe(parameter) + ": " + owner.declaration().describe()
+                    + " is an instance field, so its table exists per test; ask for it in a test or @BeforeEach"
+                    + " method, or make the field static");
+        }
+        TableResource table = classTable(owner, context);
+        return value(type, table, table.classHandle());
+    }
+
+    private static String describe(ParameterContext parameter) {
+        Parameter p = parameter.getParameter();
+        Executable executable = parameter.getDeclaringExecutable();
+        String name = executable instanceof Method ? executable.getDeclaringClass().getSimpleName() + "."
+                + executable.getName() : executable.getDeclaringClass().getSimpleName();
+        return "parameter " + (p.isNamePresent() ? "'" + p.getName() + "'" : "#" + (parameter.getIndex() + 1))
+                + " of " + name + Arrays.stream(executable.getParameterTypes()).map(Class::getSimpleName)
+                        .collect(Collectors.joining(", ", "(", ")"));
+    }
+
+    private static boolean injectable(Class<?> type) {
+        return INJECTABLE.contains(type) || type.getName().equals(Enhanced.CLIENT_CLASS);
+    }
+
+    private static Object value(Class<?> type, TableResource table, SingleTable handle) {
+        Backend backend = table.run().backend();
+        if (type == SingleTable.class) {
+            return handle;
+        } else if (type == DynamoDbClient.class) {
+            return handle.client();
+        } else if (type == DynamoDbAsyncClient.class) {
+            return backend.asyncClient();
+        } else if (type == RequestLog.class) {
+            return handle.requestLog();
+        } else if (type == URI.class) {
+            return backend.endpoint();
+        }
+        return Enhanced.client(handle.client());
+    }
+
+    /** Assigns the non-final fields of injectable types: static ones when {@code instance} is null. */
+    private static void injectFields(Class<?> testClass, Object instance, TableResource table, SingleTable handle) {
+        boolean statics = instance == null;
+        List<Field> fields = ReflectionSupport.findFields(testClass, field -> injectable(field.getType())
+                && !Modifier.isFinal(field.getModifiers()) && Modifier.isStatic(field.getModifiers()) == statics,
+                HierarchyTraversalMode.TOP_DOWN);
+        for (Field field : fields) {
+            try {
+                field.setAccessible(true);
+                field.set(instance, value(field.getType(), table, handle));
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException("cannot assign field " + field, e);
+            }
+        }
+    }
+
+    private static TableResource classTable(Declaration.Owner owner, ExtensionContext context) {
+        Declaration declaration = owner.declaration();
+        return owner.classContext().getStore(NAMESPACE).getOrComputeIfAbsent(new TableKey(declaration),
+                key -> TableResource.open(run(context), declaration, declaration.spec(context)), TableResource.class);
+    }
+
+    private static Run run(ExtensionContext context) {
+        return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(Run.class, key -> Run.start(context),
+                Run.class);
+    }
+
+    /** The store key of a declaration's table. */
+    private record TableKey(Declaration declaration) {
+    }
+
+    /** What the current test uses: its table and its handle (whose log starts with the test). */
+    private record TestState(TableResource table, SingleTable handle) {
+    }
+
+    /** Configures a {@link SingleTableExtension} for a {@code @RegisterExtension} field. */
+    public static final class Builder {
+        private String design;
+        private List<String> fixtures = List.of();
+        private Reset reset = Reset.PER_TEST;
+        private ScanGuard scans = ScanGuard.CONFIGURED;
+
+        private Builder() {
+        }
+
+        /** @param design the design descriptor; required */
+        public Builder design(String design) {
+            this.design = Objects.requireNonNull(design, "design");
+            return this;
+        }
+
+        /** @param files fixture files seeded into the table, in order */
+        public Builder fixtures(String... files) {
+            this.fixtures = List.of(files);
+            return this;
+        }
+
+        /** @param reset when the table returns to its fixture state; {@link Reset#PER_TEST} by default */
+        public Builder reset(Reset reset) {
+            this.reset = Objects.requireNonNull(reset, "reset");
+            return this;
+        }
+
+        /** @param scans what a Scan does; by default the configuration parameter {@code singletable.scans} decides */
+        public Builder scans(ScanGuard scans) {
+            this.scans = Objects.requireNonNull(scans, "scans");
+            return this;
+        }
+
+        /**
+         * @return the extension
+         * @throws IllegalStateException when no design was given
+         */
+        public SingleTableExtension build() {
+            if (design == null) {
+                throw new IllegalStateException("SingleTableExtension.builder() needs design(\"...\") before build()");
+            }
+            return new SingleTableExtension(new TableSpec(design, fixtures, reset, scans));
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package dev.singletable.junit.internal;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * What a whole test run shares: the backend (one engine, or the clients of one external endpoint), the table
+ * names in use, and the SDK system properties, set while at least one class needs them. Kept in the root store,
+ * which closes it when the run ends.
+ */
+public final class Run implements AutoCloseable {
+    private static final String ENDPOINT_PROPERTY = "aws.endpointUrlDynamodb";
+    private static final String REGION_PROPERTY = "aws.region";
+    private static final String ACCESS_KEY_PROPERTY = "aws.accessKeyId";
+    private static final String SECRET_KEY_PROPERTY = "aws.secretAccessKey";
+
+    private final Backend backend;
+    private final boolean systemProperties;
+    private final Set<String> names = ConcurrentHashMap.newKeySet();
+    private int propertyUsers;
+    private Map<String, String> savedProperties;
+
+    private Run(Backend backend, boolean systemProperties) {
+        this.backend = backend;
+        this.systemProperties = systemProperties;
+    }
+
+    /** Starts the backend the configuration asks for: an external endpoint, or else the in-process engine. */
+    public static Run start(ExtensionContext context) {
+        boolean properties = Settings.systemProperties(context);
+        Backend backend = Settings.endpoint(context)
+                .<Backend>map(uri -> new ExternalBackend(uri, Settings.region(context).orElse(null),
+                        Settings.tablePrefix(context)))
+                .orElseGet(InMemoryBackend::new);
+        return new Run(backend, properties);
+    }
+
+    /** @return where the tables live */
+    public Backend backend() {
+        return backend;
+    }
+
+    /**
+     * @param logicalName a design's table name
+     * @return a physical name no other live table of this run has: the prefixed logical name while it is free
+     *         (so application code that names the table itself works), else with a counter
+     */
+    public String claimName(String logicalName) {
+        String base = backend.tablePrefix() + logicalName;
+        for (int n = 1;; n++) {
+            String name = n == 1 ? base : base + "-" + n;
+            if (names.add(name)) {
+                return name;
+            }
+        }
+    }
+
+    /** Frees a name claimed with {@link #claimName}, once its table is gone. */
+    public void releaseName(String physicalName) {
+        names.remove(physicalName);
+    }
+
+    /**
+     * Points application code that builds its own client at the backend: sets {@code aws.endpointUrlDynamodb},
+     * and {@code aws.region} and (for the engine) dummy credentials when they are unset. Counted, so parallel
+     * classes share one setting; {@link #restoreSystemProperties()} puts back the old values after the last.
+     */
+    public synchronized void setSystemProperties() {
+        if (!systemProperties || propertyUsers++ > 0) {
+            return;
+        }
+        savedProperties = new LinkedHashMap<>();
+        for (String property : new String[] {ENDPOINT_PROPERTY, REGION_PROPERTY, ACCESS_KEY_PROPERTY,
+                SECRET_KEY_PROPERTY}) {
+            savedProperties.put(property, System.getProperty(property));
+        }
+        System.setProperty(ENDPOINT_PROPERTY, backend.endpoint().toString());
+        setIfUnset(REGION_PROPERTY, backend.region());
+        if (backend.wantsDummyCredentials() && System.getProperty(ACCESS_KEY_PROPERTY) == null
+                && System.getProperty(SECRET_KEY_PROPERTY) == null) {
+            System.setProperty(ACCESS_KEY_PROPERTY, "singletable");
+            System.setProperty(SECRET_KEY_PROPERTY, "singletable");
+        }
+    }
+
+    private static void setIfUnset(String property, String value) {
+        if (System.getProperty(property) == null) {
+            System.setProperty(property, value);
+        }
+    }
+
+    /** Undoes {@link #setSystemProperties()} when no other class needs the properties. */
+    public synchronized void restoreSystemProperties() {
+        if (!systemProperties || --propertyUsers > 0) {
+            return;
+        }
+        savedProperties.forEach((property, value) -> {
+            if (value == null) {
+                System.clearProperty(property);
+            } else {
+                System.setProperty(property, value);
+            }
+        });
+        savedProperties = null;
+    }
+
+    @Override
+    public void close() {
+        backend.close();
+    }
+}
