@@ -39,11 +39,13 @@ class KilledServerTest {
                     .attributeDefinitions(a -> a.attributeName("PK").attributeType(ScalarAttributeType.S))
                     .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH)));
             Thread killer = new Thread(() -> {
-                sleep(400);
+                sleep(150);
                 server.destroyForcibly(); // SIGKILL on Unix: no shutdown hook runs
             });
-            killer.start();
             for (int i = 0; i < 100_000 && server.isAlive(); i++) {
+                if (i == 100) {
+                    killer.start(); // once writes stream steadily, kill the server in the middle of them
+                }
                 String key = "ITEM#" + i;
                 try {
                     client.putItem(b -> b.tableName("app").item(Map.of("PK", AttributeValue.fromS(key),
