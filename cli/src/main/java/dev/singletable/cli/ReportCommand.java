@@ -1,0 +1,56 @@
+package dev.singletable.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code singletable report}: the design, its data and its access patterns on one HTML page. */
+@Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Writes one self-contained HTML page: the item collections of the table and of every index "
+                + "(as NoSQL Workbench's aggregate view shows them), the access patterns with verify's columns, "
+                + "item sizes with their write and read units, and warnings (a pattern that Scans, a hot or large "
+                + "partition, an item near 400 KB, an index no pattern reads)."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:report written", "2:usage or input error"})
+final class ReportCommand implements Callable<Integer> {
+    @Mixin
+    DesignInput input;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", defaultValue = "report.html",
+            description = "Where to write the page (default: ${DEFAULT-VALUE}).")
+    Path output;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        DesignInput.Loaded loaded = input.load();
+        List<PatternResult> results;
+        try (Sandbox sandbox = Sandbox.start(loaded.fixtures())) {
+            results = Verification.run(sandbox.table());
+        }
+        List<ItemCollections.View> views = ItemCollections.of(loaded.design(), loaded.fixtures().items());
+        List<String> warnings = DesignWarnings.of(loaded.design(), views, results);
+        String page = ReportPage.render(input.design.getFileName().toString(), loaded.fixtures(), results, views,
+                warnings);
+        try {
+            Files.writeString(output, page, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + output, e);
+        }
+        spec.commandLine().getOut().println("wrote " + output + ": " + loaded.fixtures().items().size()
+                + " items, " + results.size() + " access pattern checks, " + warnings.size()
+                + (warnings.size() == 1 ? " warning" : " warnings"));
+        return Singletable.OK;
+    }
+}

@@ -1,0 +1,110 @@
+package dev.singletable.cli;
+
+import dev.singletable.fixtures.FixtureSeeder;
+import dev.singletable.fixtures.SeedResult;
+import dev.singletable.fixtures.TableDesign;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.dynamodb.model.TableDescription;
+
+/** {@code singletable seed}: writes the fixtures into a table of any DynamoDB endpoint. */
+@Command(name = "seed", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Writes the fixtures' items to a DynamoDB endpoint (real DynamoDB with the default AWS "
+                + "credentials chain, or a local one) with BatchWriteItem, retrying unprocessed items with "
+                + "exponential backoff.",
+            "Refuses to write into a table whose keys or indexes differ from the design."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every item written (or, with --dry-run, would be)", "2:usage or input error",
+            "3:endpoint unreachable, table missing or of another shape, or items left unprocessed"})
+final class SeedCommand implements Callable<Integer> {
+    @Mixin
+    DesignInput input;
+
+    @Option(names = "--endpoint", required = true, paramLabel = "URL",
+            description = "The endpoint, e.g. http://localhost:8000 or https://dynamodb.eu-west-1.amazonaws.com.")
+    URI endpoint;
+
+    @Option(names = "--region", paramLabel = "REGION",
+            description = "The AWS region; default: the AWS region chain (AWS_REGION, profile), "
+                    + "us-east-1 for a local endpoint.")
+    Optional<String> region;
+
+    @Option(names = "--table", paramLabel = "NAME", description = "The table to write; default: the design's table.")
+    Optional<String> table;
+
+    @Option(names = "--create-table", description = "Create the table from the design when it does not exist.")
+    boolean createTable;
+
+    @Option(names = "--dry-run", description = "Check everything and say what would be written; write nothing.")
+    boolean dryRun;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        DesignInput.Loaded loaded = input.load();
+        TableDesign design = loaded.design();
+        String name = table.orElse(design.tableName());
+        List<Map<String, AttributeValue>> items = loaded.fixtures().itemMaps();
+        PrintWriter out = spec.commandLine().getOut();
+        try (DynamoDbClient client = Endpoints.client(endpoint, region)) {
+            Optional<TableDescription> existing = describe(client, name);
+            if (existing.isPresent()) {
+                List<String> differences = SchemaCheck.differences(existing.get(), design);
+                if (!differences.isEmpty()) {
+                    throw new CliException(Singletable.ENDPOINT, "refusing to write into table " + name + " at "
+                            + endpoint + ": its keys differ from the design " + input.design + "\n  "
+                            + String.join("\n  ", differences));
+                }
+            } else if (!createTable) {
+                throw new CliException(Singletable.ENDPOINT, "table " + name + " does not exist at " + endpoint
+                        + "; pass --create-table to create it from the design");
+            }
+            if (dryRun) {
+                if (existing.isEmpty()) {
+                    out.println("would create table " + name + " at " + endpoint);
+                }
+                out.println("would write " + items.size() + " items to table " + name + " at " + endpoint + " in "
+                        + calls((items.size() + FixtureSeeder.BATCH_SIZE - 1) / FixtureSeeder.BATCH_SIZE)
+                        + "; dry run, nothing written");
+                return Singletable.OK;
+            }
+            if (existing.isEmpty()) {
+                client.createTable(design.toCreateTableRequest(name));
+                client.waiter().waitUntilTableExists(r -> r.tableName(name));
+                out.println("created table " + name + " at " + endpoint);
+            }
+            SeedResult result = FixtureSeeder.seed(client, name, items, FixtureSeeder.Options.defaults()
+                    .withProgress(ProgressBar.forItems(spec.commandLine().getErr(), items.size())));
+            out.println("wrote " + result.itemsWritten() + " items to table " + name + " at " + endpoint + " in "
+                    + calls(result.calls()) + (result.retries() == 0 ? ""
+                            : " (" + result.retries() + " of them retried unprocessed items)"));
+            return Singletable.OK;
+        }
+    }
+
+    private static String calls(int calls) {
+        return calls + " BatchWriteItem " + (calls == 1 ? "call" : "calls");
+    }
+
+    private static Optional<TableDescription> describe(DynamoDbClient client, String name) {
+        try {
+            return Optional.of(client.describeTable(r -> r.tableName(name)).table());
+        } catch (ResourceNotFoundException e) {
+            return Optional.empty();
+        }
+    }
+}

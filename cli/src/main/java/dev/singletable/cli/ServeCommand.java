@@ -1,0 +1,153 @@
+package dev.singletable.cli;
+
+import dev.singletable.engine.DynamoDbEngine;
+import dev.singletable.fixtures.FixtureSeeder;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code singletable serve}: the engine as a local DynamoDB endpoint, with the design's table and demo data. */
+@Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Runs the engine as a local DynamoDB endpoint for applications, the AWS CLI, boto3 or any "
+                + "other SDK, with the design's table created and the fixtures seeded. Prints the endpoint; "
+                + "Ctrl-C stops it.",
+            "Data lives in memory and is gone when the server stops."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:stopped (Ctrl-C)", "2:usage or input error, or the port is taken"})
+final class ServeCommand implements Callable<Integer> {
+    private static final Duration SHUTDOWN_WAIT = Duration.ofSeconds(5);
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "DESIGN",
+            description = "The design whose table to create; without it the endpoint starts with no tables.")
+    Path design;
+
+    @Parameters(index = "1..*", paramLabel = "FIXTURES", description = "Fixture files to seed, in order.")
+    List<Path> fixtures = new ArrayList<>();
+
+    @Option(names = "--var", paramLabel = "NAME=VALUE", description = "A value for ${NAME} in the fixtures.")
+    Map<String, String> variables = new LinkedHashMap<>();
+
+    @Option(names = "--port", defaultValue = "8000", paramLabel = "PORT",
+            description = "The port to listen on (default: ${DEFAULT-VALUE}; 0 picks a free one).")
+    int port;
+
+    @Option(names = "--host", defaultValue = "127.0.0.1", paramLabel = "ADDRESS",
+            description = "The address to listen on (default: ${DEFAULT-VALUE}, this machine only).")
+    String host;
+
+    @Option(names = "--data", paramLabel = "DIR", description = "Keep the data in DIR across restarts. Not "
+            + "available in this version: serve keeps data in memory only, and refuses the option rather than "
+            + "lose data it seemed to keep.")
+    Path data;
+
+    @Spec
+    CommandSpec spec;
+
+    private final CountDownLatch started = new CountDownLatch(1);
+    private final CountDownLatch stop = new CountDownLatch(1);
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private volatile URI endpoint;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        try {
+            return serve();
+        } finally {
+            stopped.countDown();
+        }
+    }
+
+    private int serve() throws InterruptedException {
+        if (data != null) {
+            throw new CliException(Singletable.USAGE, "--data " + data + ": durable storage is not available in "
+                    + "this version; serve keeps its data in memory only. Run without --data, and seed again "
+                    + "after a restart.");
+        }
+        if (!fixtures.isEmpty() && design == null) {
+            throw new CliException(Singletable.USAGE, "fixtures need a design");
+        }
+        DesignInput.Loaded loaded = design == null ? null : DesignInput.load(design, fixtures, variables);
+        PrintWriter out = spec.commandLine().getOut();
+        if (!Endpoints.isLoopback(host)) {
+            spec.commandLine().getErr().println("warning: listening on " + host + ": anyone who can reach this "
+                    + "machine can read and change the tables, without credentials");
+        }
+        try (DynamoDbEngine engine = DynamoDbEngine.builder().host(host).port(port).build()) {
+            if (loaded != null) {
+                String table = loaded.design().tableName();
+                engine.client().createTable(loaded.design().toCreateTableRequest(table));
+                FixtureSeeder.seed(engine.client(), table, loaded.fixtures().itemMaps());
+                out.println("table " + table + ": " + loaded.fixtures().items().size() + " items from "
+                        + fixtures.size() + (fixtures.size() == 1 ? " fixture file" : " fixture files"));
+            }
+            endpoint = listen(engine);
+            out.println("DynamoDB endpoint: " + endpoint);
+            out.println("try: aws dynamodb list-tables --endpoint-url " + endpoint);
+            out.println("Ctrl-C stops it.");
+            out.flush();
+            Thread hook = new Thread(this::stopOnCtrlC, "singletable-serve-stop");
+            Runtime.getRuntime().addShutdownHook(hook);
+            started.countDown();
+            try {
+                stop.await();
+            } finally {
+                removeHook(hook);
+            }
+        }
+        out.println("stopped");
+        return Singletable.OK;
+    }
+
+    /** For tests that run the server in a thread: waits until it listens and returns its endpoint. */
+    URI awaitEndpoint() throws InterruptedException {
+        started.await();
+        return endpoint;
+    }
+
+    /** For tests that run the server in a thread: stops it as Ctrl-C does. */
+    void stop() {
+        stop.countDown();
+    }
+
+    /** The JVM ends once its shutdown hooks return: this one waits until the engine is closed. */
+    private void stopOnCtrlC() {
+        stop.countDown();
+        try {
+            stopped.await(SHUTDOWN_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private URI listen(DynamoDbEngine engine) {
+        try {
+            return engine.httpEndpoint();
+        } catch (UncheckedIOException e) {
+            throw new CliException(Singletable.USAGE, "cannot listen on " + host + ":" + port + ": "
+                    + e.getCause().getMessage());
+        }
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // the JVM is already shutting down (Ctrl-C): the hook has run and needs no removal
+        }
+    }
+
+}

@@ -1,0 +1,69 @@
+package dev.singletable.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code singletable verify}: every access pattern runs as a Query and returns what the fixtures expect. */
+@Command(name = "verify", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Starts the embedded engine, creates the table, seeds the fixtures, runs every access pattern "
+                + "(once per entry of the fixtures' expect section) and prints what each did.",
+            "Exits 0 only when every pattern is a Query (or Get) and returns the expected keys in order."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every pattern is a Query and returns what is expected",
+            "1:a pattern Scans, fails, cannot run, or returns something else", "2:usage or input error"})
+final class VerifyCommand implements Callable<Integer> {
+    @Mixin
+    DesignInput input;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = Format.Parser.class,
+            description = "text (default), json or junit-xml.")
+    Format format;
+
+    @Spec
+    CommandSpec spec;
+
+    /** How the results are written. */
+    enum Format {
+        text, json, junit_xml;
+
+        /** Reads the names as written on the command line ({@code junit-xml}). */
+        static final class Parser implements CommandLine.ITypeConverter<Format> {
+            @Override
+            public Format convert(String value) {
+                for (Format format : values()) {
+                    if (format.name().replace('_', '-').equals(value)) {
+                        return format;
+                    }
+                }
+                throw new CommandLine.TypeConversionException("unknown format '" + value
+                        + "'; expected text, json or junit-xml");
+            }
+        }
+    }
+
+    @Override
+    public Integer call() {
+        DesignInput.Loaded loaded = input.load();
+        List<PatternResult> results;
+        try (Sandbox sandbox = Sandbox.start(loaded.fixtures())) {
+            results = Verification.run(sandbox.table());
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        String source = input.design.getFileName().toString();
+        switch (format) {
+            case text -> ResultsText.write(out, loaded.design().tableName(), source,
+                    loaded.fixtures().items().size(), results);
+            case json -> ResultsJson.write(out, loaded.design().tableName(), source, results);
+            case junit_xml -> ResultsJunitXml.write(out, loaded.design().tableName(), source, results);
+        }
+        out.flush();
+        return results.stream().allMatch(PatternResult::passed) ? Singletable.OK : Singletable.VERIFICATION_FAILED;
+    }
+}
