@@ -61,13 +61,27 @@ public final class Legacy {
     }
 
     private static Cond expectation(String attribute, JsonNode spec) {
-        if (spec.has("ComparisonOperator")) {
+        if (present(spec, "ComparisonOperator")) {
+            if (present(spec, "Value") && present(spec, "AttributeValueList")) {
+                throw invalid("Value and AttributeValueList cannot be used together for Attribute: " + attribute);
+            }
+            if (present(spec, "Exists")) {
+                throw invalid("Exists and ComparisonOperator cannot be used together for Attribute: " + attribute);
+            }
+            String operator = spec.get("ComparisonOperator").asText();
+            if (!operator.equals("NULL") && !operator.equals("NOT_NULL")
+                    && !present(spec, "Value") && !present(spec, "AttributeValueList")) {
+                throw invalid("Value or AttributeValueList must be used with ComparisonOperator: " + operator
+                        + " for Attribute: " + attribute);
+            }
             return comparison(attribute, spec);
         }
-        JsonNode exists = spec.get("Exists");
-        boolean mustExist = exists == null || exists.isNull() || exists.asBoolean();
-        JsonNode value = spec.get("Value");
-        boolean hasValue = value != null && !value.isNull();
+        if (present(spec, "AttributeValueList")) {
+            throw invalid("AttributeValueList can only be used with a ComparisonOperator for Attribute: " + attribute);
+        }
+        boolean existsGiven = present(spec, "Exists");
+        boolean mustExist = !existsGiven || spec.get("Exists").asBoolean();
+        boolean hasValue = present(spec, "Value");
         if (!mustExist) {
             if (hasValue) {
                 throw invalid("Value cannot be used when Exists is false for Attribute: " + attribute);
@@ -75,19 +89,18 @@ public final class Legacy {
             return call("attribute_not_exists", path(attribute));
         }
         if (!hasValue) {
-            throw invalid("Value must be provided when Exists is "
-                    + (exists == null || exists.isNull() ? "null" : "true") + " for Attribute: " + attribute);
+            throw invalid("Value must be provided when Exists is " + (existsGiven ? "true" : "null")
+                    + " for Attribute: " + attribute);
         }
-        return new Ast.Compare(Ast.Comparator.EQ, path(attribute), constant(ValueJson.read(value)));
+        return new Ast.Compare(Ast.Comparator.EQ, path(attribute), constant(ValueJson.read(spec.get("Value"))));
     }
 
+    /** A ComparisonOperator with its AttributeValueList (or, in Expected, a single Value). */
     private static Cond comparison(String attribute, JsonNode spec) {
         String operator = spec.path("ComparisonOperator").asText();
-        List<Value> values = values(spec.get("AttributeValueList"));
-        Integer expected = ARGUMENTS.get(operator);
-        if (operator.equals("IN") ? values.isEmpty() : expected != null && expected != values.size()) {
-            throw invalid("Invalid number of argument(s) for the " + operator + " ComparisonOperator");
-        }
+        List<Value> values = present(spec, "Value") ? List.of(ValueJson.read(spec.get("Value")))
+                : values(spec.get("AttributeValueList"));
+        checkArguments(operator, values);
         Ast.Path path = path(attribute);
         return switch (operator) {
             case "EQ" -> compare(Ast.Comparator.EQ, path, values);
@@ -101,31 +114,48 @@ public final class Legacy {
             case "CONTAINS" -> call("contains", path, constant(values.get(0)));
             case "NOT_CONTAINS" -> new Ast.Not(call("contains", path, constant(values.get(0))));
             case "BEGINS_WITH" -> call("begins_with", path, constant(values.get(0)));
-            case "BETWEEN" -> {
-                sameType(values);
-                yield new Ast.Between(path, constant(values.get(0)), constant(values.get(1)));
-            }
-            case "IN" -> {
-                sameType(values);
-                yield new Ast.In(path, values.stream().<Operand>map(Legacy::constant).toList());
-            }
-            default -> throw DynamoException.validation("1 validation error detected: Value '" + operator
+            case "BETWEEN" -> new Ast.Between(path, constant(values.get(0)), constant(values.get(1)));
+            default -> new Ast.In(path, values.stream().<Operand>map(Legacy::constant).toList());
+        };
+    }
+
+    /** Argument count, one type for all arguments, the types the operator accepts, ordered BETWEEN bounds. */
+    private static void checkArguments(String operator, List<Value> values) {
+        if (!ARGUMENTS.containsKey(operator) && !operator.equals("IN")) {
+            throw DynamoException.validation("1 validation error detected: Value '" + operator
                     + "' at 'comparisonOperator' failed to satisfy constraint: Member must satisfy enum value set: "
                     + "[IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]");
-        };
+        }
+        if (operator.equals("IN") ? values.isEmpty() : ARGUMENTS.get(operator) != values.size()) {
+            throw invalid("Invalid number of argument(s) for the " + operator + " ComparisonOperator");
+        }
+        for (Value value : values) {
+            if (!value.type().equals(values.get(0).type())) {
+                throw invalid("AttributeValues inside AttributeValueList must be of same type");
+            }
+            boolean scalar = value.isScalarKeyType();
+            boolean accepted = switch (operator) {
+                case "EQ", "NE" -> true;
+                case "BEGINS_WITH" -> value instanceof Value.S || value instanceof Value.B;
+                default -> scalar;
+            };
+            if (!accepted) {
+                throw invalid("ComparisonOperator " + operator + " is not valid for " + value.type()
+                        + " AttributeValue type");
+            }
+        }
+        if (operator.equals("BETWEEN") && ValueOrder.compare(values.get(0), values.get(1)) > 0) {
+            throw DynamoException.validation(
+                    "The BETWEEN condition was provided a range where the lower bound is greater than the upper bound");
+        }
+    }
+
+    private static boolean present(JsonNode spec, String field) {
+        return spec.hasNonNull(field);
     }
 
     private static Cond compare(Ast.Comparator comparator, Ast.Path path, List<Value> values) {
         return new Ast.Compare(comparator, path, constant(values.get(0)));
-    }
-
-    /** BETWEEN bounds and IN candidates must all be of one scalar type (L-05). */
-    private static void sameType(List<Value> values) {
-        for (Value value : values) {
-            if (!ValueOrder.comparable(values.get(0), value)) {
-                throw invalid("AttributeValues inside AttributeValueList must be of same type");
-            }
-        }
     }
 
     /** {@code AttributeUpdates}: PUT (default), DELETE with or without a set value, ADD (lists append). */
@@ -144,6 +174,11 @@ public final class Legacy {
                 continue;
             }
             Ast.Const value = constant(ValueJson.read(valueNode));
+            Value v = value.value();
+            if (action.equals("ADD") && !(v instanceof Value.N || v.isSet() || v instanceof Value.L)
+                    || action.equals("DELETE") && !v.isSet()) {
+                throw invalid("Action " + action + " is not supported for the type " + v.type());
+            }
             switch (action) {
                 case "ADD" -> actions.add(new Ast.AddAction(path, value, true));
                 case "DELETE" -> actions.add(new Ast.DeleteAction(path, value));
@@ -164,9 +199,7 @@ public final class Legacy {
             if (op == null) {
                 throw DynamoException.validation("Attempted conditional constraint is not an indexable operation");
             }
-            if (values.size() != ARGUMENTS.get(operator)) {
-                throw invalid("Invalid number of argument(s) for the " + operator + " ComparisonOperator");
-            }
+            checkArguments(operator, values);
             terms.put(e.getKey(), new KeyConditions.Term(e.getKey(), op, values));
         }
         return KeyConditions.build(terms, schema);

@@ -61,6 +61,28 @@ class LegacyTest {
     }
 
     @Test
+    void should_refuse_mixed_forms_in_expected() {
+        assertThatThrownBy(() -> expected("{'a': {'ComparisonOperator': 'EQ', 'Value': {'S': 'x'},"
+                + " 'AttributeValueList': [{'S': 'x'}]}}"))
+                .hasMessage("One or more parameter values were invalid: "
+                        + "Value and AttributeValueList cannot be used together for Attribute: a");
+        assertThatThrownBy(() -> expected("{'a': {'ComparisonOperator': 'NULL', 'Exists': false}}"))
+                .hasMessage("One or more parameter values were invalid: "
+                        + "Exists and ComparisonOperator cannot be used together for Attribute: a");
+        assertThatThrownBy(() -> expected("{'a': {'ComparisonOperator': 'GT'}}"))
+                .hasMessage("One or more parameter values were invalid: "
+                        + "Value or AttributeValueList must be used with ComparisonOperator: GT for Attribute: a");
+        assertThatThrownBy(() -> expected("{'a': {'AttributeValueList': [{'S': 'x'}]}}"))
+                .hasMessage("One or more parameter values were invalid: "
+                        + "AttributeValueList can only be used with a ComparisonOperator for Attribute: a");
+    }
+
+    @Test
+    void should_accept_a_single_value_with_a_comparison_operator_in_expected() {
+        assertThat(expected("{'n': {'ComparisonOperator': 'GE', 'Value': {'N': '5'}}}").test(ITEM)).isTrue();
+    }
+
+    @Test
     void should_evaluate_every_comparison_operator() {
         assertThat(filter("n", "BETWEEN", "{'N': '1'}, {'N': '5'}")).isTrue();
         assertThat(filter("n", "IN", "{'N': '4'}, {'N': '5'}")).isTrue();
@@ -90,6 +112,15 @@ class LegacyTest {
         assertThatThrownBy(() -> filter("n", "BETWEEN", "{'N': '1'}, {'S': '5'}"))
                 .hasMessage("One or more parameter values were invalid: "
                         + "AttributeValues inside AttributeValueList must be of same type");
+        assertThatThrownBy(() -> filter("n", "LT", "{'SS': ['5']}"))
+                .hasMessage("One or more parameter values were invalid: "
+                        + "ComparisonOperator LT is not valid for SS AttributeValue type");
+        assertThatThrownBy(() -> filter("n", "BEGINS_WITH", "{'N': '5'}"))
+                .hasMessage("One or more parameter values were invalid: "
+                        + "ComparisonOperator BEGINS_WITH is not valid for N AttributeValue type");
+        assertThatThrownBy(() -> filter("n", "BETWEEN", "{'N': '6'}, {'N': '5'}"))
+                .hasMessage("The BETWEEN condition was provided a range where the lower bound is greater than "
+                        + "the upper bound");
     }
 
     @Test
@@ -110,6 +141,15 @@ class LegacyTest {
         assertThatThrownBy(() -> Legacy.attributeUpdates(tree("{'a': {'Action': 'PUT'}}")))
                 .hasMessage("One or more parameter values were invalid: "
                         + "Only DELETE action is allowed when no attribute value is specified");
+    }
+
+    @Test
+    void should_add_numbers_sets_and_lists_and_delete_from_sets_only() {
+        assertThatThrownBy(() -> Legacy.attributeUpdates(tree("{'a': {'Action': 'ADD', 'Value': {'S': 'x'}}}")))
+                .hasMessage("One or more parameter values were invalid: Action ADD is not supported for the type S");
+        assertThatThrownBy(() -> Legacy.attributeUpdates(tree("{'a': {'Action': 'DELETE', 'Value': {'N': '1'}}}")))
+                .hasMessage("One or more parameter values were invalid: "
+                        + "Action DELETE is not supported for the type N");
     }
 
     @Test
