@@ -1,0 +1,97 @@
+package dev.singletable.engine.reads;
+
+import static dev.singletable.engine.reads.Items.attribute;
+import static dev.singletable.engine.reads.Items.b;
+import static dev.singletable.engine.reads.Items.gsi;
+import static dev.singletable.engine.reads.Items.hash;
+import static dev.singletable.engine.reads.Items.item;
+import static dev.singletable.engine.reads.Items.n;
+import static dev.singletable.engine.reads.Items.projection;
+import static dev.singletable.engine.reads.Items.range;
+import static dev.singletable.engine.reads.Items.s;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.singletable.engine.DynamoDbEngine;
+import dev.singletable.engine.Transport;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+
+/** SO-01: sort keys order as DynamoDB orders them, on tables and indexes. */
+@ParameterizedClass
+@EnumSource(Transport.class)
+class SortOrderTest {
+    @Parameter
+    Transport transport;
+
+    DynamoDbEngine engine;
+    DynamoDbClient client;
+
+    @BeforeEach
+    void start() {
+        engine = DynamoDbEngine.create();
+        client = transport.client(engine);
+    }
+
+    @AfterEach
+    void stop() {
+        engine.close();
+    }
+
+    private List<AttributeValue> sortKeys(String type, List<AttributeValue> written) {
+        client.createTable(Items.onDemand("sorted").keySchema(hash("p"), range("k"))
+                .attributeDefinitions(attribute("p", "S"), attribute("k", type), attribute("g", "S"))
+                .globalSecondaryIndexes(gsi("ByG", "g", "k", projection(ProjectionType.KEYS_ONLY))).build());
+        for (AttributeValue k : written) {
+            client.putItem(b -> b.tableName("sorted").item(item("p", "x", "k", k, "g", "y")));
+        }
+        List<AttributeValue> table = client.query(b -> b.tableName("sorted").keyConditionExpression("p = :p")
+                .expressionAttributeValues(Map.of(":p", s("x")))).items().stream().map(i -> i.get("k")).toList();
+        List<AttributeValue> index = client.query(b -> b.tableName("sorted").indexName("ByG").keyConditionExpression("g = :g")
+                .expressionAttributeValues(Map.of(":g", s("y")))).items().stream().map(i -> i.get("k")).toList();
+        assertThat(index).isEqualTo(table);
+        return table;
+    }
+
+    @Test
+    void should_order_strings_by_their_UTF_8_bytes() {
+        // UTF-16 puts the emoji (a surrogate pair) before U+FFFD; UTF-8 puts it after
+        List<AttributeValue> order = sortKeys("S", List.of(s("😀"), s("\uFFFD"), s("é"), s("a"), s("Z")));
+
+        assertThat(order).containsExactly(s("Z"), s("a"), s("é"), s("\uFFFD"), s("😀"));
+    }
+
+    @Test
+    void should_order_numbers_numerically() {
+        List<AttributeValue> order = sortKeys("N", List.of(n("10"), n("1e2"), n("-5"), n("0.5"), n("2")));
+
+        assertThat(order).containsExactly(n("-5"), n("0.5"), n("2"), n("10"), n("100"));
+    }
+
+    @Test
+    void should_order_binaries_as_unsigned_bytes() {
+        List<AttributeValue> order = sortKeys("B", List.of(b(0xFF), b(0x80), b(0x7F), b(0x01, 0x00), b(0x01)));
+
+        assertThat(order).containsExactly(b(0x01), b(0x01, 0x00), b(0x7F), b(0x80), b(0xFF));
+    }
+
+    @Test
+    void should_select_a_binary_prefix_with_begins_with() {
+        sortKeys("B", List.of(b(0x01, 0xFF), b(0x01, 0xFF, 0x00), b(0x02), b(0x01, 0xFE, 0xFF)));
+
+        List<AttributeValue> found = client.query(b -> b.tableName("sorted").indexName("ByG")
+                .keyConditionExpression("g = :g AND begins_with(k, :prefix)")
+                .expressionAttributeValues(Map.of(":g", s("y"), ":prefix", b(0x01, 0xFF)))).items().stream()
+                .map(i -> i.get("k")).toList();
+
+        assertThat(found).containsExactly(b(0x01, 0xFF), b(0x01, 0xFF, 0x00));
+    }
+}
