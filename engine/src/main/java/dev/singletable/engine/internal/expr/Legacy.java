@@ -14,6 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 
 /**
  * The pre-2014 parameters (L-01…L-05) mapped onto the expression tree, so that they evaluate exactly like the
@@ -33,31 +34,25 @@ public final class Legacy {
 
     /** {@code Expected}: per attribute a Value (EQ), Exists:false, or a ComparisonOperator with its values. */
     public static Condition expected(JsonNode expected, String conditionalOperator) {
-        List<Cond> conditions = new ArrayList<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = expected.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            conditions.add(expectation(e.getKey(), e.getValue()));
-        }
-        return new ParsedCondition(combine(conditions, conditionalOperator));
+        return combine(expected, Legacy::expectation, conditionalOperator);
     }
 
     /** {@code QueryFilter} / {@code ScanFilter}: per attribute a ComparisonOperator with its values. */
     public static Condition filter(JsonNode queryOrScanFilter, String conditionalOperator) {
-        List<Cond> conditions = new ArrayList<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = queryOrScanFilter.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            conditions.add(comparison(e.getKey(), e.getValue()));
-        }
-        return new ParsedCondition(combine(conditions, conditionalOperator));
+        return combine(queryOrScanFilter, Legacy::comparison, conditionalOperator);
     }
 
-    private static Cond combine(List<Cond> conditions, String conditionalOperator) {
+    /** One condition per attribute, joined by the ConditionalOperator (AND unless OR); none is always true. */
+    private static Condition combine(JsonNode perAttribute, BiFunction<String, JsonNode, Cond> condition,
+            String conditionalOperator) {
         boolean or = "OR".equals(conditionalOperator);
         Cond result = null;
-        for (Cond cond : conditions) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = perAttribute.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            Cond cond = condition.apply(e.getKey(), e.getValue());
             result = result == null ? cond : or ? new Ast.Or(result, cond) : new Ast.And(result, cond);
         }
-        return result;
+        return new ParsedCondition(result);
     }
 
     private static Cond expectation(String attribute, JsonNode spec) {
