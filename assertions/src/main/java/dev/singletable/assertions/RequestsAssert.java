@@ -1,0 +1,145 @@
+package dev.singletable.assertions;
+
+import static dev.singletable.assertions.error.ShouldHaveKeyCondition.shouldHaveKeyCondition;
+import static dev.singletable.assertions.error.ShouldHaveKeyCondition.shouldHavePartitionKey;
+import static dev.singletable.assertions.error.ShouldReadIndex.shouldReadIndex;
+
+import dev.singletable.assertions.internal.Describe;
+import dev.singletable.assertions.internal.Values;
+import dev.singletable.engine.KeyConditionShape;
+import dev.singletable.engine.RequestLogEntry;
+import java.util.List;
+import java.util.Objects;
+import org.assertj.core.api.AbstractAssert;
+import org.assertj.core.internal.Failures;
+
+/**
+ * Assertions on one request, or on each of several (the Queries of a request log): which index they read and
+ * their key condition.
+ *
+ * <pre>{@code
+ * assertThat(log).singleQuery()
+ *     .onIndex("GSI1")
+ *     .withKeyCondition("GSI1PK = \"STATUS#OPEN\" AND GSI1SK BETWEEN \"2026-01-01\" AND \"2026-02-01\"");
+ * }</pre>
+ */
+public class RequestsAssert extends AbstractAssert<RequestsAssert, List<RequestLogEntry>> {
+
+    /**
+     * @param requests the requests to check; each assertion must hold for every one of them
+     */
+    public RequestsAssert(List<RequestLogEntry> requests) {
+        super(requests, RequestsAssert.class);
+    }
+
+    /**
+     * Verifies that the requests read the given secondary index.
+     *
+     * <pre>{@code
+     * assertThat(log).singleQuery().onIndex("GSI1");
+     * }</pre>
+     *
+     * @param indexName the index expected
+     * @return this assertion object
+     * @throws AssertionError listing the requests that read another index or the table
+     */
+    public RequestsAssert onIndex(String indexName) {
+        return reads("index " + Objects.requireNonNull(indexName, "indexName"));
+    }
+
+    /**
+     * Verifies that the requests read the table, not a secondary index.
+     *
+     * <pre>{@code
+     * assertThat(log).singleQuery().onTable();
+     * }</pre>
+     *
+     * @return this assertion object
+     * @throws AssertionError listing the requests that read an index
+     */
+    public RequestsAssert onTable() {
+        return reads("the table");
+    }
+
+    private RequestsAssert reads(String expected) {
+        isNotNull();
+        List<RequestLogEntry> offending = actual.stream()
+                .filter(r -> !AccessPatternAssert.readText(r).equals(expected)).toList();
+        if (!offending.isEmpty()) {
+            throw Failures.instance().failure(info, shouldReadIndex(subject(), Describe.requests(actual), expected,
+                    offending), AccessPatternAssert.readText(offending.get(0)), expected);
+        }
+        return myself;
+    }
+
+    /**
+     * Verifies the key condition as the request log shows it: attribute names and values substituted, strings
+     * in double quotes.
+     *
+     * <pre>{@code
+     * assertThat(log).singleQuery().withKeyCondition("PK = \"CUSTOMER#42\" AND begins_with(SK, \"ORDER#\")");
+     * }</pre>
+     *
+     * @param expected the key condition expected
+     * @return this assertion object
+     * @throws AssertionError showing the key condition of the first request that differs
+     */
+    public RequestsAssert withKeyCondition(String expected) {
+        isNotNull();
+        for (RequestLogEntry request : actual) {
+            String condition = request.expression("KeyCondition").orElse("(none)");
+            if (!condition.equals(expected)) {
+                throw Failures.instance().failure(info, shouldHaveKeyCondition(Describe.request(request), expected,
+                        condition), condition, expected);
+            }
+        }
+        return myself;
+    }
+
+    /**
+     * Verifies the partition key value of the key condition; Java values compare with DynamoDB's as in
+     * {@link ItemAssert#hasAttribute(String, Object)}.
+     *
+     * <pre>{@code
+     * assertThat(log).singleQuery().withPartitionKey("STATUS#OPEN");
+     * }</pre>
+     *
+     * @param value the partition key value expected
+     * @return this assertion object
+     * @throws AssertionError showing the partition key value of the first request that differs
+     */
+    public RequestsAssert withPartitionKey(Object value) {
+        isNotNull();
+        String expected = Values.display(Values.of(value));
+        for (RequestLogEntry request : actual) {
+            String partition = request.keyCondition().map(KeyConditionShape::partitionValue).orElse("(none)");
+            if (!sameDisplayed(partition, expected)) {
+                throw Failures.instance().failure(info, shouldHavePartitionKey(Describe.request(request), expected,
+                        partition), partition, expected);
+            }
+        }
+        return myself;
+    }
+
+    // The log may show a string value with or without quotes; numbers compare by value.
+    private static boolean sameDisplayed(String logged, String expected) {
+        return unquote(logged).equals(unquote(expected)) || numbersEqual(logged, expected);
+    }
+
+    private static boolean numbersEqual(String a, String b) {
+        try {
+            return new java.math.BigDecimal(a).compareTo(new java.math.BigDecimal(b)) == 0;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    private static String unquote(String text) {
+        return text.length() >= 2 && text.startsWith("\"") && text.endsWith("\"")
+                ? text.substring(1, text.length() - 1) : text;
+    }
+
+    private String subject() {
+        return actual.size() == 1 ? "request" : "requests";
+    }
+}

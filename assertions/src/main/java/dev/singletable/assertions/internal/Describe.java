@@ -1,0 +1,136 @@
+package dev.singletable.assertions.internal;
+
+import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.fixtures.AccessPattern;
+import dev.singletable.fixtures.SortConditionKind;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** The text failure messages show for requests and access pattern calls. */
+public final class Describe {
+
+    /** The platform's line separator, as AssertJ's {@code %n} writes it. */
+    public static final String NL = System.lineSeparator();
+    /** A line separator followed by the two-space indent of a message block. */
+    public static final String NEXT_LINE = NL + "  ";
+
+    private Describe() {
+    }
+
+    /**
+     * @param entry a logged request
+     * @return e.g. {@code Query on app index GSI1 where GSI1PK = "STATUS#OPEN" filter total > 10}, then
+     *         {@code failed with <type>: <message>} for a failed request and {@code issued at <frame>} for a
+     *         request whose caller is known
+     */
+    public static String request(RequestLogEntry entry) {
+        StringBuilder text = new StringBuilder(entry.operation());
+        entry.table().ifPresent(t -> text.append(" on ").append(t));
+        entry.index().ifPresent(i -> text.append(" index ").append(i));
+        entry.expression("KeyCondition").ifPresent(e -> text.append(" where ").append(e));
+        entry.expression("Filter").ifPresent(e -> text.append(" filter ").append(e));
+        entry.errorType().ifPresent(type -> text.append(" failed with ").append(type)
+                .append(entry.errorMessage().map(m -> ": " + m).orElse("")));
+        entry.caller().ifPresent(frame -> text.append(NEXT_LINE).append("  issued at ").append(frame));
+        return text.toString();
+    }
+
+    /**
+     * @param entries logged requests
+     * @return one request per line (block-indented), or {@code no request} when there is none
+     */
+    public static String requests(List<RequestLogEntry> entries) {
+        if (entries.isEmpty()) {
+            return "no request";
+        }
+        return entries.stream().map(Describe::request).collect(Collectors.joining(NEXT_LINE));
+    }
+
+    /**
+     * @param name       an access pattern name
+     * @param parameters its parameter values
+     * @return {@code openOrdersByDate(from=2026-01-01, to=2026-02-01)}, or just the name without parameters
+     */
+    public static String call(String name, Map<String, ?> parameters) {
+        if (parameters.isEmpty()) {
+            return name;
+        }
+        return name + parameters.entrySet().stream().map(e -> e.getKey() + "=" + parameter(e.getValue()))
+                .collect(Collectors.joining(", ", "(", ")"));
+    }
+
+    private static String parameter(Object value) {
+        if (value instanceof AttributeValue attribute) {
+            // Parameters show as the user writes them: text and numbers bare.
+            return attribute.s() != null ? attribute.s() : attribute.n() != null ? attribute.n()
+                    : Values.display(attribute);
+        }
+        return String.valueOf(value);
+    }
+
+    /**
+     * @param name       an access pattern name
+     * @param parameters its parameter values
+     * @param requests   the requests it made
+     * @return the call, then its requests, one per line of a message block
+     */
+    public static String run(String name, Map<String, ?> parameters, List<RequestLogEntry> requests) {
+        return call(name, parameters) + NEXT_LINE + requests(requests);
+    }
+
+    /**
+     * @param error what a request threw
+     * @return {@code <error code>: <message>} for a DynamoDB error, {@code <exception>: <message>} otherwise
+     */
+    public static String error(RuntimeException error) {
+        if (error instanceof AwsServiceException service
+                && service.awsErrorDetails() != null) {
+            return service.awsErrorDetails().errorCode() + ": " + service.awsErrorDetails().errorMessage();
+        }
+        return error.getClass().getSimpleName() + ": " + error.getMessage();
+    }
+
+    /**
+     * @param pattern an access pattern
+     * @return its declared shape: {@code Query on index GSI1 where GSI1PK = STATUS#OPEN AND GSI1SK BETWEEN
+     *         {from} AND {to}}
+     */
+    public static String shape(AccessPattern pattern) {
+        StringBuilder text = new StringBuilder(pattern.name()).append(": Query on ")
+                .append(pattern.indexName().map(i -> "index " + i).orElse("the table")).append(" where ")
+                .append(pattern.partitionKey().name()).append(" = ").append(pattern.partitionTemplate().source());
+        List<String> sort = pattern.sortTemplates().stream().map(t -> t.source()).toList();
+        String sortKey = pattern.sortKey().map(k -> k.name()).orElse("");
+        switch (pattern.sortConditionKind()) {
+            case NONE -> { }
+            case BETWEEN -> text.append(" AND ").append(sortKey).append(" BETWEEN ").append(sort.get(0))
+                    .append(" AND ").append(sort.get(1));
+            case BEGINS_WITH -> text.append(" AND begins_with(").append(sortKey).append(", ").append(sort.get(0))
+                    .append(")");
+            default -> text.append(" AND ").append(sortKey).append(" ").append(operator(pattern.sortConditionKind()))
+                    .append(" ").append(sort.get(0));
+        }
+        return text.toString();
+    }
+
+    private static String operator(SortConditionKind kind) {
+        return switch (kind) {
+            case LT -> "<";
+            case LTE -> "<=";
+            case GT -> ">";
+            case GTE -> ">=";
+            default -> "=";
+        };
+    }
+
+    /**
+     * @param lines lines of a block
+     * @return the lines joined so that each starts on its own indented line of a message block
+     */
+    public static String block(List<String> lines) {
+        return String.join(NEXT_LINE, lines);
+    }
+}

@@ -1,0 +1,37 @@
+package dev.singletable.assertions;
+
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.singletable.assertions.internal.Describe;
+import dev.singletable.fixtures.FixtureSource;
+import dev.singletable.fixtures.TableDesign;
+import dev.singletable.junit.SingleTable;
+import software.amazon.awssdk.core.exception.SdkException;
+
+/** Designs that differ from the table they describe, for failures the orders design cannot produce. */
+final class Designs {
+
+    private Designs() {
+    }
+
+    /** @return the orders design with one more access pattern, on an index GSI2 the table was not created with */
+    static TableDesign withPatternOnMissingIndex() {
+        String orders = FixtureSource.ofClasspath(Designs.class, "/orders.table.yaml").read();
+        String yaml = orders.replace("indexes:\n", "indexes:\n  GSI2: { partition: email, projection: KEYS_ONLY }\n")
+                .replaceAll("(?s)accessPatterns:.*", """
+                        accessPatterns:
+                          byEmail:
+                            index: GSI2
+                            query: { partition: "ada@example.com" }
+                        """);
+        return TableDesign.parse(yaml, "orders-gsi2.table.yaml");
+    }
+
+    /**
+     * @param table a table of {@link #withPatternOnMissingIndex()}
+     * @return how the engine refuses the byEmail Query, as failure messages show it
+     */
+    static String missingIndexError(SingleTable table) {
+        return Describe.error(catchThrowableOfType(SdkException.class, () -> table.accessPattern("byEmail").run()));
+    }
+}
