@@ -31,6 +31,8 @@ final class Checks {
     private static final Set<String> ATTRIBUTE_TYPES = Set.of("S", "SS", "N", "NS", "B", "BS", "BOOL", "NULL", "L", "M");
 
     private final Problems problems;
+    /** Conditions checked so far, counted as the parser counted them. */
+    private int conditions;
 
     private Checks(Problems problems) {
         this.problems = problems;
@@ -96,7 +98,15 @@ final class Checks {
             cond(or.right());
         } else if (cond instanceof Ast.Not not) {
             cond(not.operand());
-        } else if (cond instanceof Ast.Compare compare) {
+        } else {
+            problems.atCondition(conditions++);
+            leaf(cond);
+        }
+    }
+
+    /** A comparison, BETWEEN, IN or function: the unit DynamoDB reports its remaining problems by. */
+    private void leaf(Cond cond) {
+        if (cond instanceof Ast.Compare compare) {
             List<Operand> operands = List.of(compare.left(), compare.right());
             operands(operands);
             distinct(compare.op().symbol, operands);

@@ -65,6 +65,8 @@ final class Parser {
     private final Set<Node> parenthesised = Collections.newSetFromMap(new IdentityHashMap<>());
     private int index;
     private int operators;
+    /** Conditions (comparisons, BETWEEN, IN, functions) read so far, for the order of problems. */
+    private int conditions;
 
     private Parser(String text, ExpressionKind kind, ExpressionContext context) {
         this.text = text;
@@ -188,7 +190,7 @@ final class Parser {
             Operand l = asOperand(left);
             advance();
             operators++;
-            return new Ast.Compare(comparator, l, asOperand(primary()));
+            return conditionRead(new Ast.Compare(comparator, l, asOperand(primary())));
         }
         if (peek().isKeyword("BETWEEN")) {
             Operand subject = asOperand(left);
@@ -199,7 +201,7 @@ final class Parser {
                 throw syntaxError();
             }
             advance();
-            return new Ast.Between(subject, lower, asOperand(primary()));
+            return conditionRead(new Ast.Between(subject, lower, asOperand(primary())));
         }
         if (peek().isKeyword("IN")) {
             Operand subject = asOperand(left);
@@ -212,7 +214,7 @@ final class Parser {
                 candidates.add(asOperand(primary()));
             }
             expect(Token.Kind.RPAREN);
-            return new Ast.In(subject, candidates);
+            return conditionRead(new Ast.In(subject, candidates));
         }
         return left;
     }
@@ -251,10 +253,19 @@ final class Parser {
 
     /** A node where a condition must stand; otherwise the token after it is the syntax error. */
     private Ast.Cond asCondition(Node node) {
+        if (node instanceof Ast.Call call) {
+            return conditionRead(call);
+        }
         if (node instanceof Ast.Cond cond) {
             return cond;
         }
         throw syntaxError();
+    }
+
+    /** Problems found from here on belong to the next condition. */
+    private <T extends Ast.Cond> T conditionRead(T cond) {
+        problems.atCondition(++conditions);
+        return cond;
     }
 
     /** A node where an operand must stand; otherwise the token after it is the syntax error. */

@@ -1,14 +1,19 @@
 package dev.singletable.engine.internal.expr;
 
 import dev.singletable.engine.internal.DynamoException;
-import java.util.EnumMap;
+import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 
 /**
- * The semantic problems found in one expression. DynamoDB reports only one, chosen by category in an order
- * that differs between conditions and updates (E-38), so the first problem of each category is kept and the
- * winner is picked once the whole expression has been read.
+ * The semantic problems found in one expression. DynamoDB reports only one, chosen by an order of categories
+ * that differs between conditions and updates (E-38), so problems are collected with the place they were found
+ * and the winner is picked once the whole expression has been read.
+ *
+ * <p>In conditions, the last categories are not global: the first condition (comparison, BETWEEN, IN or
+ * function) with any such problem wins, and only within it does the category order apply (dynalite's order,
+ * matched to the service).
  */
 final class Problems {
 
@@ -17,28 +22,39 @@ final class Problems {
         UNDEFINED, UNDEFINED_NAME, UNDEFINED_VALUE, OPERAND_COUNT, DISTINCT, OVERLAP, CONFLICT, OPERAND_TYPE
     }
 
-    /** Conditions, filters, key conditions and projections: dynalite's order, matched to the service. */
     private static final List<Category> CONDITION_ORDER = List.of(
             Category.PARENTHESES, Category.UNKNOWN_FUNCTION, Category.MISUSED_FUNCTION, Category.RESERVED_WORD,
             Category.UNDEFINED, Category.OPERAND_COUNT, Category.DISTINCT, Category.OVERLAP, Category.CONFLICT,
             Category.OPERAND_TYPE);
 
-    /** Update expressions (E-38). */
+    /** The condition categories reported for the first condition that has any of them. */
+    private static final Set<Category> PER_CONDITION = EnumSet.of(
+            Category.UNDEFINED, Category.OPERAND_COUNT, Category.DISTINCT, Category.OPERAND_TYPE);
+
     private static final List<Category> UPDATE_ORDER = List.of(
             Category.RESERVED_WORD, Category.UNKNOWN_FUNCTION, Category.REPEATED_SECTION, Category.UNDEFINED_NAME,
             Category.UNDEFINED_VALUE, Category.OVERLAP, Category.CONFLICT, Category.OPERAND_TYPE,
-            Category.OPERAND_COUNT, Category.MISUSED_FUNCTION, Category.DISTINCT);
+            Category.OPERAND_COUNT, Category.MISUSED_FUNCTION);
+
+    private record Problem(Category category, int condition, String message) {
+    }
 
     private final ExpressionKind kind;
-    private final Map<Category, String> first = new EnumMap<>(Category.class);
+    private final List<Problem> found = new ArrayList<>();
+    private int condition;
 
     Problems(ExpressionKind kind) {
         this.kind = kind;
     }
 
-    /** Records a problem unless one of the same category was found earlier in the text. */
+    /** Records a problem of the condition being read (see {@link #atCondition}). */
     void report(Category category, String message) {
-        first.putIfAbsent(category, message);
+        found.add(new Problem(category, condition, message));
+    }
+
+    /** Sets which condition, counted in the order they end in the text, later problems belong to. */
+    void atCondition(int index) {
+        condition = index;
     }
 
     /** The category undefined names are reported under: updates tell names and values apart. */
@@ -52,12 +68,33 @@ final class Problems {
 
     /** Throws the problem DynamoDB would report, if any. */
     void throwFirst() {
-        for (Category category : kind == ExpressionKind.UPDATE ? UPDATE_ORDER : CONDITION_ORDER) {
-            String message = first.get(category);
-            if (message != null) {
-                throw invalid(kind, message);
+        Problem first = null;
+        for (Problem problem : found) {
+            if (first == null || precedes(problem, first)) {
+                first = problem;
             }
         }
+        if (first != null) {
+            throw invalid(kind, first.message());
+        }
+    }
+
+    private boolean precedes(Problem a, Problem b) {
+        boolean update = kind == ExpressionKind.UPDATE;
+        List<Category> order = update ? UPDATE_ORDER : CONDITION_ORDER;
+        int tierA = tier(a.category(), order, update);
+        int tierB = tier(b.category(), order, update);
+        if (tierA != tierB) {
+            return tierA < tierB;
+        }
+        if (!update && PER_CONDITION.contains(a.category()) && a.condition() != b.condition()) {
+            return a.condition() < b.condition();
+        }
+        return order.indexOf(a.category()) < order.indexOf(b.category());
+    }
+
+    private static int tier(Category category, List<Category> order, boolean update) {
+        return !update && PER_CONDITION.contains(category) ? order.indexOf(Category.UNDEFINED) : order.indexOf(category);
     }
 
     /** {@code Invalid <Kind>Expression: <message>}. */
