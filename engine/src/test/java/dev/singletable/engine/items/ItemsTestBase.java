@@ -137,6 +137,19 @@ abstract class ItemsTestBase {
         assertRefused(call, DynamoDbException.class, "ValidationException", message);
     }
 
+    /**
+     * Asserts the call fails with a ValidationException and changes nothing, and returns the message, for
+     * messages with a part that varies (the service prints its objects' hashes in some).
+     */
+    String validationMessage(ThrowingCallable call) {
+        Map<String, List<Map<String, AttributeValue>>> before = contents();
+        DynamoDbException e = catchThrowableOfType(DynamoDbException.class, call);
+        assertThat(e).as("expected ValidationException").isNotNull();
+        assertThat(e.awsErrorDetails().errorCode()).isEqualTo("ValidationException");
+        assertThat(contents()).as("nothing changed").isEqualTo(before);
+        return e.awsErrorDetails().errorMessage();
+    }
+
     /** Asserts the call fails with this exception type, error code and message, and changes nothing. */
     <E extends DynamoDbException> E assertRefused(ThrowingCallable call, Class<E> type, String code, String message) {
         Map<String, List<Map<String, AttributeValue>>> before = contents();
