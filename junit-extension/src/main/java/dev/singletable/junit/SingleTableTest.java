@@ -36,7 +36,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *       DynamoDB-compatible endpoint to run against instead of the in-process engine;
  *       {@code singletable.region}: its region (otherwise the SDK's default chain decides);
  *       {@code singletable.tablePrefix}: the prefix of its table names (default {@code singletable-<random>-});</li>
- *   <li>{@code singletable.systemProperties}: {@code true} (the default) sets {@code aws.endpointUrlDynamodb}
+ *   <li>{@code singletable.systemProperties}: {@code true} (the default) sets {@code aws.endpointUrlDynamoDb}
  *       (and {@code aws.region} and dummy credentials when unset) while a class runs, for application code that
  *       builds its own client; this needs a socket, so it starts the engine's HTTP endpoint once per run.
  *       {@code false} leaves system properties alone and starts HTTP only when a test asks for the {@code URI}.</li>

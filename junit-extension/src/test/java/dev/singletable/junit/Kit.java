@@ -1,8 +1,11 @@
 package dev.singletable.junit;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.util.Arrays;
 import java.util.Map;
 import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
@@ -10,6 +13,14 @@ import org.junit.platform.testkit.engine.EngineTestKit;
 /** Runs test-case classes through the Jupiter engine, as a launcher would, and returns what happened. */
 final class Kit {
     private Kit() {
+    }
+
+    /** Fails with every failure's test and exception when a test or container of the run failed. */
+    static EngineExecutionResults assertSucceeded(EngineExecutionResults results) {
+        assertThat(results.allEvents().failed().stream().map(e -> e.getTestDescriptor().getDisplayName() + ": "
+                + e.getRequiredPayload(TestExecutionResult.class).getThrowable().map(Throwable::toString).orElse("?"))
+                .toList()).isEmpty();
+        return results;
     }
 
     static EngineExecutionResults run(Class<?>... testClasses) {

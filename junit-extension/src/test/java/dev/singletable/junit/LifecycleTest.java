@@ -27,7 +27,7 @@ class LifecycleTest {
 
     @Test
     void the_table_is_created_and_seeded_before_all_tests_and_user_callbacks_see_it() {
-        assertThat(Kit.run(Lifecycle.class).testEvents().failed().count()).isZero();
+        Kit.assertSucceeded(Kit.run(Lifecycle.class));
 
         assertThat(events).containsExactly(
                 "@BeforeAll: table app has 4 items",
@@ -40,7 +40,7 @@ class LifecycleTest {
 
     @Test
     void the_table_of_a_class_is_dropped_when_the_class_ends_and_its_name_is_free_again() {
-        assertThat(Kit.run(Lifecycle.class, NextClass.class).testEvents().failed().count()).isZero();
+        Kit.assertSucceeded(Kit.run(Lifecycle.class, NextClass.class));
 
         assertThat(events).last().isEqualTo("next class: tables [app], its own table app has 4 items");
     }

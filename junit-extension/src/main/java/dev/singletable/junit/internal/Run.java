@@ -12,7 +12,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * which closes it when the run ends.
  */
 public final class Run implements AutoCloseable {
-    private static final String ENDPOINT_PROPERTY = "aws.endpointUrlDynamodb";
+    /** The SDK's name, spelled as it reads it (AwsClientEndpointProvider: aws.endpointUrl + DynamoDb). */
+    private static final String ENDPOINT_PROPERTY = "aws.endpointUrlDynamoDb";
     private static final String REGION_PROPERTY = "aws.region";
     private static final String ACCESS_KEY_PROPERTY = "aws.accessKeyId";
     private static final String SECRET_KEY_PROPERTY = "aws.secretAccessKey";
@@ -64,7 +65,7 @@ public final class Run implements AutoCloseable {
     }
 
     /**
-     * Points application code that builds its own client at the backend: sets {@code aws.endpointUrlDynamodb},
+     * Points application code that builds its own client at the backend: sets {@code aws.endpointUrlDynamoDb},
      * and {@code aws.region} and (for the engine) dummy credentials when they are unset. Counted, so parallel
      * classes share one setting; {@link #restoreSystemProperties()} puts back the old values after the last.
      */

@@ -1,0 +1,170 @@
+package dev.singletable.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.singletable.engine.RequestLog;
+import dev.singletable.engine.RequestLogEntry;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import software.amazon.awssdk.enhanced.dynamodb.AttributeConverterProvider;
+import software.amazon.awssdk.enhanced.dynamodb.AttributeValueType;
+import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
+import software.amazon.awssdk.enhanced.dynamodb.Key;
+import software.amazon.awssdk.enhanced.dynamodb.TableMetadata;
+import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
+import software.amazon.awssdk.enhanced.dynamodb.document.EnhancedDocument;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Every injectable type, as a parameter and as a field; the request log holds the current test's requests only. */
+class InjectionTest {
+    static final List<String> seen = new CopyOnWriteArrayList<>();
+    static final Map<String, AttributeValue> ADA = Map.of("PK", AttributeValue.fromS("CUSTOMER#42"),
+            "SK", AttributeValue.fromS("PROFILE"));
+
+    @BeforeEach
+    void forget() {
+        seen.clear();
+    }
+
+    @Test
+    void parameters_of_every_injectable_type_reach_the_table() {
+        Kit.assertSucceeded(Kit.run(Parameters.class));
+
+        assertThat(seen).containsExactly(
+                "table app of design app, 2 fixture items",
+                "client: Ada Lovelace",
+                "async client: Ada Lovelace",
+                "enhanced client: Ada Lovelace",
+                "log: [GetItem on app, GetItem on app, GetItem on app]",
+                "endpoint over HTTP: Ada Lovelace");
+    }
+
+    @Test
+    void the_request_log_of_a_test_holds_its_own_requests_only() {
+        Kit.assertSucceeded(Kit.run(LogPerTest.class));
+
+        assertThat(seen).containsExactly("first: [GetItem, PutItem]", "second: [Query]");
+    }
+
+    @Test
+    void fields_of_every_injectable_type_are_assigned_static_ones_before_all_tests() {
+        Kit.assertSucceeded(Kit.run(Fields.class));
+
+        assertThat(seen).containsExactly("@BeforeAll: static client Ada Lovelace",
+                "fields: table app, client, async client, enhanced client, log [], endpoint http");
+    }
+
+    @Test
+    void application_code_that_builds_its_own_client_finds_the_engine_through_system_properties_while_a_class_runs() {
+        String before = System.getProperty("aws.endpointUrlDynamoDb");
+
+        Kit.assertSucceeded(Kit.run(SystemProperties.class));
+
+        assertThat(seen).containsExactly("application client: Ada Lovelace, endpoint property is the URI");
+        assertThat(System.getProperty("aws.endpointUrlDynamoDb")).isEqualTo(before);
+    }
+
+    static String name(DynamoDbClient client, String table) {
+        return client.getItem(r -> r.tableName(table).key(ADA)).item().get("name").s();
+    }
+
+    static String name(DynamoDbEnhancedClient enhanced, String table) {
+        TableSchema<EnhancedDocument> schema = TableSchema.documentSchemaBuilder()
+                .addIndexPartitionKey(TableMetadata.primaryIndexName(), "PK", AttributeValueType.S)
+                .addIndexSortKey(TableMetadata.primaryIndexName(), "SK", AttributeValueType.S)
+                .attributeConverterProviders(AttributeConverterProvider.defaultProvider())
+                .build();
+        return enhanced.table(table, schema)
+                .getItem(Key.builder().partitionValue("CUSTOMER#42").sortValue("PROFILE").build()).getString("name");
+    }
+
+    @Tag("test-case")
+    @SingleTableTest(design = "orders.table.yaml", fixtures = "customers.yaml")
+    static class Parameters {
+        @Test
+        void everything(SingleTable table, DynamoDbClient client, DynamoDbAsyncClient async,
+                DynamoDbEnhancedClient enhanced, RequestLog log, URI endpoint) {
+            seen.add("table " + table.name() + " of design " + table.design().tableName() + ", "
+                    + table.fixtures().items().size() + " fixture items");
+            seen.add("client: " + name(client, table.name()));
+            seen.add("async client: " + async.getItem(r -> r.tableName(table.name()).key(ADA)).join().item()
+                    .get("name").s());
+            seen.add("enhanced client: " + name(enhanced, table.name()));
+            seen.add("log: " + log.entries());
+            try (DynamoDbClient http = DynamoDbClient.builder().endpointOverride(endpoint)
+                    .httpClient(UrlConnectionHttpClient.create()).build()) {
+                seen.add("endpoint over HTTP: " + name(http, table.name()));
+            }
+        }
+    }
+
+    @Tag("test-case")
+    @SingleTableTest(design = "orders.table.yaml", fixtures = "customers.yaml")
+    @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+    static class LogPerTest {
+        @Test
+        @Order(1)
+        void first(DynamoDbClient client, RequestLog log) {
+            name(client, "app");
+            client.putItem(r -> r.tableName("app").item(ADA));
+            seen.add("first: " + log.entries().stream().map(RequestLogEntry::operation).toList());
+        }
+
+        @Test
+        @Order(2)
+        void second(SingleTable table, RequestLog log) {
+            table.accessPattern("customerWithOrders").with("customerId", 42).run();
+            seen.add("second: " + log.entries().stream().map(RequestLogEntry::operation).toList());
+        }
+    }
+
+    @Tag("test-case")
+    @SingleTableTest(design = "orders.table.yaml", fixtures = "customers.yaml")
+    static class Fields {
+        static DynamoDbClient staticClient;
+        SingleTable table;
+        DynamoDbClient client;
+        DynamoDbAsyncClient async;
+        DynamoDbEnhancedClient enhanced;
+        RequestLog log;
+        URI endpoint;
+
+        @BeforeAll
+        static void beforeAll() {
+            seen.add("@BeforeAll: static client " + name(staticClient, "app"));
+        }
+
+        @Test
+        void assigned() {
+            seen.add("fields: table " + table.name() + ", client, async client, enhanced client, log "
+                    + log.entries() + ", endpoint " + endpoint.getScheme()
+                    + (client != null && async != null && enhanced != null ? "" : " (a client is missing)"));
+        }
+    }
+
+    @Tag("test-case")
+    @SingleTableTest(design = "orders.table.yaml", fixtures = "customers.yaml")
+    static class SystemProperties {
+        @Test
+        void applicationClient(URI endpoint) {
+            try (DynamoDbClient application = DynamoDbClient.builder().httpClient(UrlConnectionHttpClient.create())
+                    .build()) {
+                seen.add("application client: " + name(application, "app") + ", endpoint property is "
+                        + (endpoint.toString().equals(System.getProperty("aws.endpointUrlDynamoDb")) ? "the URI"
+                                : System.getProperty("aws.endpointUrlDynamoDb")));
+            }
+        }
+    }
+}
