@@ -79,9 +79,7 @@ final class Parser {
     /** Parses a condition, filter or key condition, reporting any problem DynamoDB would report. */
     static Ast.Cond condition(String text, ExpressionKind kind, ExpressionContext context) {
         Parser parser = start(text, kind, context);
-        Node node = parser.disjunction();
-        Ast.Cond cond = parser.asCondition(node);
-        parser.expect(Token.Kind.EOF);
+        Ast.Cond cond = parser.condition();
         parser.finish();
         Checks.condition(cond, parser.problems);
         parser.problems.throwFirst();
@@ -91,7 +89,7 @@ final class Parser {
     /** Parses an update expression into its actions, in the order written. */
     static List<Action> update(String text, ExpressionContext context) {
         Parser parser = start(text, ExpressionKind.UPDATE, context);
-        List<Action> actions = parser.clauses();
+        List<Action> actions = parser.update();
         parser.finish();
         Checks.update(actions, parser.problems);
         parser.problems.throwFirst();
@@ -101,12 +99,7 @@ final class Parser {
     /** Parses a projection expression into its paths, in the order written. */
     static List<Ast.Path> projection(String text, ExpressionContext context) {
         Parser parser = start(text, ExpressionKind.PROJECTION, context);
-        List<Ast.Path> paths = new ArrayList<>();
-        paths.add(parser.path());
-        while (parser.accept(Token.Kind.COMMA)) {
-            paths.add(parser.path());
-        }
-        parser.expect(Token.Kind.EOF);
+        List<Ast.Path> paths = parser.projection();
         parser.finish();
         Checks.paths(paths, parser.problems);
         parser.problems.throwFirst();
@@ -151,6 +144,12 @@ final class Parser {
     }
 
     // ---- conditions
+
+    private Ast.Cond condition() {
+        Ast.Cond cond = asCondition(disjunction());
+        expect(Token.Kind.EOF);
+        return cond;
+    }
 
     private Node disjunction() {
         Node left = conjunction();
@@ -297,7 +296,7 @@ final class Parser {
 
     // ---- updates
 
-    private List<Action> clauses() {
+    private List<Action> update() {
         List<Action> actions = new ArrayList<>();
         Set<String> sections = new LinkedHashSet<>();
         do {
@@ -358,6 +357,17 @@ final class Parser {
             throw syntaxError();
         }
         return value();
+    }
+
+    // ---- projections
+
+    private List<Ast.Path> projection() {
+        List<Ast.Path> paths = new ArrayList<>();
+        do {
+            paths.add(path());
+        } while (accept(Token.Kind.COMMA));
+        expect(Token.Kind.EOF);
+        return paths;
     }
 
     // ---- names, values and paths
