@@ -125,6 +125,19 @@ class UpdateApplicationTest {
     }
 
     @Test
+    void should_add_and_delete_inside_documents() {
+        assertThat(after("ADD m.c[5] :one, m.fresh :x DELETE nope.tags :x"))
+                .contains("'c':{'L':[{'S':'c0'},{'S':'c1'},{'N':'1'}]}", "'fresh':{'SS':['x']}");
+        assertFails("ADD nope.n :one", ITEM, "The document path provided in the update expression is invalid for update");
+    }
+
+    @Test
+    void should_remove_inside_lists_before_shifting_them() {
+        assertThat(after("REMOVE m.c[0], l[0], l[2]"))
+                .contains("'l':{'L':[{'S':'b'},{'S':'d'}]}", "'c':{'L':[{'S':'c1'}]}");
+    }
+
+    @Test
     void should_create_items_from_nothing() {
         assertThat(json(apply("SET a = :s ADD c :one", Map.of()).newItem()))
                 .isEqualTo("{'a':{'S':'new'},'c':{'N':'1'}}");
