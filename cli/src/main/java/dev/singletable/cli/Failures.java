@@ -22,6 +22,7 @@ final class Failures implements CommandLine.IExecutionExceptionHandler, CommandL
         CommandLine command = e.getCommandLine();
         PrintWriter err = command.getErr();
         err.println(command.getCommandSpec().qualifiedName() + ": " + e.getMessage());
+        CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
         err.println("Try '" + command.getCommandSpec().qualifiedName() + " --help' for more information.");
         return Singletable.USAGE;
     }

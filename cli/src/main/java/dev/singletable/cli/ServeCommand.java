@@ -67,6 +67,7 @@ final class ServeCommand implements Callable<Integer> {
         try {
             return serve();
         } finally {
+            started.countDown();
             stopped.countDown();
         }
     }
@@ -112,7 +113,10 @@ final class ServeCommand implements Callable<Integer> {
         return Singletable.OK;
     }
 
-    /** For tests that run the server in a thread: waits until it listens and returns its endpoint. */
+    /**
+     * For tests that run the server in a thread: waits until it listens and returns its endpoint ({@code null}
+     * when it failed to start).
+     */
     URI awaitEndpoint() throws InterruptedException {
         started.await();
         return endpoint;

@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
         description = "Test a DynamoDB single-table design: verify its access patterns, seed its fixtures, "
                 + "serve it locally, report on it.",
         subcommands = {VerifyCommand.class, SeedCommand.class, ServeCommand.class, ReportCommand.class,
+            ImportCommand.class,
             CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {

@@ -1,0 +1,103 @@
+package dev.singletable.cli;
+
+import static dev.singletable.cli.CommandRun.execute;
+import static dev.singletable.cli.CommandRun.resource;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+class ServeCommandTest {
+    private static final String DESIGN = resource("shop.table.yaml");
+    private static final String FIXTURES = resource("shop.fixtures.yaml");
+
+    /** The server running in a thread, as {@code singletable serve …} runs in its own process. */
+    private record Server(ServeCommand command, CompletableFuture<Integer> exitCode, StringWriter out,
+            StringWriter err) {
+
+        static Server start(String... args) throws InterruptedException {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            CommandLine commandLine = Singletable.commandLine(new PrintWriter(out, true), new PrintWriter(err, true));
+            ServeCommand command = commandLine.getSubcommands().get("serve").getCommand();
+            CompletableFuture<Integer> exitCode = CompletableFuture.supplyAsync(() -> commandLine.execute(args));
+            command.awaitEndpoint();
+            return new Server(command, exitCode, out, err);
+        }
+
+        int stop() throws Exception {
+            command.stop();
+            return exitCode.get(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void serves_the_design_with_its_fixtures_and_takes_more_from_seed() throws Exception {
+        Server server = Server.start("serve", DESIGN, FIXTURES, "--port", "0");
+        URI endpoint = server.command().awaitEndpoint();
+
+        CommandRun seed = execute("seed", DESIGN, resource("more.fixtures.yaml"), "--endpoint", endpoint.toString());
+
+        assertThat(seed.out()).isEqualTo("wrote 2 items to table shop at " + endpoint + " in 1 BatchWriteItem call\n");
+        try (DynamoDbClient client = DynamoDbClient.builder().endpointOverride(endpoint).region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("a", "b")))
+                .build()) {
+            assertThat(client.scan(r -> r.tableName("shop")).count()).isEqualTo(5);
+        }
+        assertThat(server.stop()).isEqualTo(Singletable.OK);
+        assertThat(server.out().toString()).isEqualTo("table shop: 3 items from 1 fixture file\n"
+                + "DynamoDB endpoint: " + endpoint + "\n"
+                + "try: aws dynamodb list-tables --endpoint-url " + endpoint + "\n"
+                + "Ctrl-C stops it.\n"
+                + "stopped\n");
+        assertThat(server.err().toString()).isEmpty();
+    }
+
+    @Test
+    void serves_an_empty_endpoint_without_a_design() throws Exception {
+        Server server = Server.start("serve", "--port", "0");
+
+        assertThat(server.stop()).isEqualTo(Singletable.OK);
+        assertThat(server.out().toString()).startsWith("DynamoDB endpoint: http://127.0.0.1:");
+    }
+
+    @Test
+    void warns_when_it_listens_beyond_this_machine() throws Exception {
+        Server server = Server.start("serve", "--port", "0", "--host", "0.0.0.0");
+
+        assertThat(server.stop()).isEqualTo(Singletable.OK);
+        assertThat(server.err().toString()).isEqualTo("warning: listening on 0.0.0.0: anyone who can reach this "
+                + "machine can read and change the tables, without credentials\n");
+    }
+
+    @Test
+    void refuses_data_since_it_keeps_nothing_on_disk_yet() {
+        CommandRun run = execute("serve", DESIGN, "--data", "/tmp/singletable-data");
+
+        assertThat(run.err()).isEqualTo("singletable serve: --data /tmp/singletable-data: durable storage is not "
+                + "available in this version; serve keeps its data in memory only. Run without --data, and seed "
+                + "again after a restart.\n");
+        assertThat(run.exitCode()).isEqualTo(Singletable.USAGE);
+    }
+
+    @Test
+    void exits_2_when_the_port_is_taken() throws Exception {
+        Server server = Server.start("serve", "--port", "0");
+        int port = server.command().awaitEndpoint().getPort();
+
+        CommandRun run = execute("serve", "--port", Integer.toString(port));
+
+        assertThat(run.err()).startsWith("singletable serve: cannot listen on 127.0.0.1:" + port + ": ");
+        assertThat(run.exitCode()).isEqualTo(Singletable.USAGE);
+        server.stop();
+    }
+}

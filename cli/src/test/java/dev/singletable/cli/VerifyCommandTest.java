@@ -1,0 +1,169 @@
+package dev.singletable.cli;
+
+import static dev.singletable.cli.CommandRun.execute;
+import static dev.singletable.cli.CommandRun.resource;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class VerifyCommandTest {
+    private static final String DESIGN = resource("shop.table.yaml");
+    private static final String FIXTURES = resource("shop.fixtures.yaml");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void prints_what_every_pattern_did_and_exits_0_when_all_are_queries_returning_what_is_expected() {
+        CommandRun run = execute("verify", DESIGN, FIXTURES);
+
+        assertThat(run.out()).isEqualTo("""
+                Access patterns of table shop (shop.table.yaml), 3 items seeded
+
+                PATTERN                             OPERATION  INDEX  READ  RETURNED  PAGES  RCU  EXPECTED
+                customerWithOrders(customerId: 42)  Query      table     3         3      1  0.5  ✓
+                ordersOfCustomer(customerId: 42)    Query      table     2         2      1  0.5  ✓
+                openOrders                          Query      GSI1      1         1      1  0.5  –
+
+                3 checks of 3 access patterns: every one a Query, every result as expected.
+                """);
+        assertThat(run.err()).isEmpty();
+        assertThat(run.exitCode()).isEqualTo(Singletable.OK);
+    }
+
+    @Test
+    void exits_1_naming_the_expectation_when_a_pattern_returns_other_keys_or_cannot_run() throws IOException {
+        Path fixtures = write("wrong.fixtures.yaml", """
+                items:
+                  - { entity: Customer, customerId: 42, name: Ada }
+                  - { entity: Order, customerId: 42, orderId: "1001", status: OPEN, createdAt: "2026-01-05" }
+                expect:
+                  ordersOfCustomer:
+                    - with: { customerId: 42 }
+                      returns:
+                        - { PK: "CUSTOMER#42", SK: "ORDER#1009" }
+                """);
+
+        CommandRun run = execute("verify", DESIGN, fixtures.toString());
+
+        assertThat(run.out()).isEqualTo("""
+                Access patterns of table shop (shop.table.yaml), 2 items seeded
+
+                PATTERN                           OPERATION  INDEX  READ  RETURNED  PAGES  RCU  EXPECTED
+                customerWithOrders                -          table     -         -      -    -  –
+                ordersOfCustomer(customerId: 42)  Query      table     1         1      1  0.5  ✗
+                openOrders                        Query      GSI1      1         1      1  0.5  –
+
+                ✗ customerWithOrders: not run: it takes [customerId] and the fixtures have no expect entry for it
+                ✗ ordersOfCustomer(customerId: 42): expected (%s:6:7) [PK=CUSTOMER#42 SK=ORDER#1009] but it \
+                returned [PK=CUSTOMER#42 SK=ORDER#1001]
+
+                3 checks of 3 access patterns: 2 failed.
+                """.formatted(fixtures));
+        assertThat(run.exitCode()).isEqualTo(Singletable.VERIFICATION_FAILED);
+    }
+
+    @Test
+    void writes_json_for_ci() {
+        CommandRun run = execute("verify", DESIGN, FIXTURES, "--format", "json");
+
+        assertThat(run.out()).startsWith("""
+                {
+                  "table" : "shop",
+                  "design" : "shop.table.yaml",
+                  "passed" : true,
+                  "patterns" : [ {
+                    "pattern" : "customerWithOrders",
+                    "parameters" : {
+                      "customerId" : "42"
+                    },
+                    "operation" : "Query",
+                    "index" : "table",
+                    "keyCondition" : "PK = \\"CUSTOMER#42\\"",
+                    "itemsRead" : 3,
+                    "itemsReturned" : 3,
+                    "pages" : 1,
+                    "readUnits" : 0.5,
+                    "expected" : true,
+                    "expectation" : "%s:7:7",
+                    "passed" : true,
+                    "problems" : [ ]
+                  }, {""".formatted(FIXTURES));
+        assertThat(run.exitCode()).isEqualTo(Singletable.OK);
+    }
+
+    @Test
+    void writes_a_junit_xml_report_with_a_failure_per_failed_check() throws IOException {
+        Path fixtures = write("wrong.fixtures.yaml", """
+                items:
+                  - { entity: Customer, customerId: 42, name: Ada }
+                expect:
+                  ordersOfCustomer:
+                    - with: { customerId: 42 }
+                      returns: [ { PK: "CUSTOMER#42", SK: "ORDER#1" } ]
+                  customerWithOrders:
+                    - with: { customerId: 42 }
+                      returns: [ { PK: "CUSTOMER#42", SK: PROFILE } ]
+                """);
+
+        CommandRun run = execute("verify", DESIGN, fixtures.toString(), "--format", "junit-xml");
+
+        assertThat(run.out()).isEqualTo("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuite name="singletable verify shop.table.yaml" tests="3" failures="1" errors="0" skipped="0">
+                  <testcase classname="shop" name="customerWithOrders(customerId: 42)"></testcase>
+                  <testcase classname="shop" name="ordersOfCustomer(customerId: 42)">
+                    <failure message="%1$s" type="AccessPatternVerification">operation Query, index table, read 0, \
+                returned 0, pages 1, RCU 0.5
+                %1$s</failure>
+                  </testcase>
+                  <testcase classname="shop" name="openOrders"></testcase>
+                </testsuite>
+                """.formatted("expected (" + fixtures + ":5:7) [PK=CUSTOMER#42 SK=ORDER#1] but it returned []"));
+        assertThat(run.exitCode()).isEqualTo(Singletable.VERIFICATION_FAILED);
+    }
+
+    @Test
+    void exits_2_naming_file_line_and_column_of_a_bad_fixture() throws IOException {
+        Path fixtures = write("bad.fixtures.yaml", """
+                items:
+                  - { entity: Invoice, invoiceId: 1 }
+                """);
+
+        CommandRun run = execute("verify", DESIGN, fixtures.toString());
+
+        assertThat(run.err()).startsWith(fixtures + ":2:");
+        assertThat(run.err()).contains("Invoice");
+        assertThat(run.out()).isEmpty();
+        assertThat(run.exitCode()).isEqualTo(Singletable.USAGE);
+    }
+
+    @Test
+    void exits_2_when_the_design_does_not_exist() {
+        CommandRun run = execute("verify", dir.resolve("missing.yaml").toString());
+
+        assertThat(run.err()).isEqualTo("singletable verify: cannot read design " + dir.resolve("missing.yaml")
+                + ": no such file\n");
+        assertThat(run.exitCode()).isEqualTo(Singletable.USAGE);
+    }
+
+    @Test
+    void exits_2_on_an_unknown_format() {
+        CommandRun run = execute("verify", DESIGN, "--format", "yaml");
+
+        assertThat(run.err()).isEqualTo("""
+                singletable verify: Invalid value for option '--format': unknown format 'yaml'; expected text, json \
+                or junit-xml
+                Try 'singletable verify --help' for more information.
+                """);
+        assertThat(run.exitCode()).isEqualTo(Singletable.USAGE);
+    }
+
+    private Path write(String name, String text) throws IOException {
+        return Files.writeString(dir.resolve(name), text);
+    }
+}
