@@ -3,6 +3,7 @@ package dev.singletable.junit;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -71,7 +72,7 @@ sealed interface Declaration {
                 .ifPresent(annotation -> found.add(new OnClass(testClass, annotation)));
         ReflectionSupport.findFields(testClass, field -> field.isAnnotationPresent(RegisterExtension.class)
                 && SingleTableExtension.class.isAssignableFrom(field.getType()), HierarchyTraversalMode.TOP_DOWN)
-                .forEach(field -> found.add(new InField(field)));
+                .stream().sorted(Comparator.comparing(Field::getName)).forEach(field -> found.add(new InField(field)));
         return found;
     }
 

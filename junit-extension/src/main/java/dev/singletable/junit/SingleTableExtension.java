@@ -181,12 +181,8 @@ public final class SingleTableExtension implements BeforeAllCallback, BeforeEach
         if (test != null) {
             return value(type, test.table(), test.handle());
         }
+        // Class-level callers: only a per-class declaration registers an instance that JUnit asks here.
         Declaration.Owner owner = Declaration.owner(context);
-        if (owner.declaration().perTest()) {
-            throw new ParameterResolutionException(describe(parameter) + ": " + owner.declaration().describe()
-                    + " is an instance field, so its table exists per test; ask for it in a test or @BeforeEach"
-                    + " method, or make the field static");
-        }
         TableResource table = classTable(owner, context);
         return value(type, table, table.classHandle());
     }
