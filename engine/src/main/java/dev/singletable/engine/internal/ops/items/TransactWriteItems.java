@@ -17,11 +17,15 @@ import dev.singletable.engine.internal.storage.PrimaryKey;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.value.Sizes;
 import dev.singletable.engine.internal.value.Value;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,8 +43,11 @@ public final class TransactWriteItems implements Operation {
     private static final List<String> ACTIONS = List.of("ConditionCheck", "Put", "Delete", "Update");
 
     private final Database database;
-    /** Successful transactions by ClientRequestToken; guarded by the database's write lock. */
-    private final Map<String, Completed> completed = new HashMap<>();
+    /**
+     * Successful transactions by ClientRequestToken, oldest first; guarded by the database's write lock. The SDKs
+     * send a token with every transaction, so entries keep a digest of the request, not the request.
+     */
+    private final Map<String, Completed> completed = new LinkedHashMap<>();
 
     public TransactWriteItems(Database database) {
         this.database = database;
@@ -54,8 +61,8 @@ public final class TransactWriteItems implements Operation {
         }
     }
 
-    /** A transaction that succeeded: what it asked (without ReturnConsumedCapacity), answered and touched. */
-    private record Completed(JsonNode request, ObjectNode response, Instant at, List<Map.Entry<String, PrimaryKey>> items) {
+    /** A transaction that succeeded: a digest of what it asked, what it answered, when, and the items it wrote. */
+    private record Completed(String request, ObjectNode response, Instant at, List<Map.Entry<String, PrimaryKey>> items) {
     }
 
     @Override
@@ -79,7 +86,7 @@ public final class TransactWriteItems implements Operation {
         if (bytes > MAX_TRANSACTION_BYTES) {
             throw DynamoException.validation("The aggregate size of the items in the transaction cannot exceed 4 MB");
         }
-        JsonNode identity = identity(request);
+        String identity = identity(request);
         return database.write(() -> {
             if (token != null) {
                 ObjectNode replay = replay(token, identity, capacityMode, context);
@@ -109,6 +116,7 @@ public final class TransactWriteItems implements Operation {
             if (token != null) {
                 List<Map.Entry<String, PrimaryKey>> items = new ArrayList<>();
                 writes.forEach(w -> items.add(Map.entry(w.table().name(), w.key())));
+                completed.remove(token); // re-inserted last: the map stays in completion order
                 completed.put(token, new Completed(identity, response.deepCopy(), database.clock().instant(), items));
             }
             ArrayNode consumed = usage.transactional(capacityMode);
@@ -256,9 +264,14 @@ public final class TransactWriteItems implements Operation {
      * reads of the items, as the service reports for a replay), a mismatch error when it is not, or null when
      * the token is new or its ten minutes have passed.
      */
-    private ObjectNode replay(String token, JsonNode identity, String capacityMode, RequestContext context) {
+    private ObjectNode replay(String token, String identity, String capacityMode, RequestContext context) {
         Instant now = database.clock().instant();
-        completed.values().removeIf(c -> !c.at().plus(IDEMPOTENCY_WINDOW).isAfter(now));
+        for (Iterator<Completed> oldest = completed.values().iterator(); oldest.hasNext(); ) {
+            if (oldest.next().at().plus(IDEMPOTENCY_WINDOW).isAfter(now)) {
+                break; // entries are in completion order: the rest are younger
+            }
+            oldest.remove();
+        }
         Completed previous = completed.get(token);
         if (previous == null) {
             return null;
@@ -281,10 +294,18 @@ public final class TransactWriteItems implements Operation {
         return response;
     }
 
-    /** What makes two requests with one token the same request: everything but what to report back. */
-    private static JsonNode identity(JsonNode request) {
+    /**
+     * What makes two requests with one token the same request: everything but what to report back, as a
+     * SHA-256 digest of its JSON.
+     */
+    private static String identity(JsonNode request) {
         ObjectNode copy = request.deepCopy();
         copy.remove("ReturnConsumedCapacity");
-        return copy;
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(copy.toString().getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK provides SHA-256", e);
+        }
     }
 }
