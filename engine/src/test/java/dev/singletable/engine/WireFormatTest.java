@@ -253,6 +253,20 @@ class WireFormatTest {
     }
 
     @Test
+    void should_refuse_a_chunked_body_over_16_mb_with_413() throws Exception {
+        byte[] body = new byte[16 * 1024 * 1024 + 1];
+        java.util.Arrays.fill(body, (byte) ' ');
+
+        // a body of unknown length arrives chunked, without Content-Length to judge it by
+        HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(endpoint.resolve("/"))
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(body)))
+                .header("Content-Type", JSON_1_0).header("X-Amz-Target", "DynamoDB_20120810.ListTables").build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+
+        assertThat(response.statusCode()).isEqualTo(413);
+    }
+
+    @Test
     void should_accept_a_body_of_exactly_16_mb() throws Exception {
         byte[] body = new byte[16 * 1024 * 1024];
         java.util.Arrays.fill(body, (byte) ' ');

@@ -68,13 +68,17 @@ public final class HttpEndpoint implements AutoCloseable {
                 return;
             }
             String length = exchange.getRequestHeaders().getFirst("Content-Length");
-            if (length != null && parseLength(length) > Dispatcher.MAX_BODY_BYTES) {
-                // DynamoDB answers 413 without reading an over-sized body
+            boolean tooLarge = length != null && parseLength(length) > Dispatcher.MAX_BODY_BYTES;
+            byte[] body = tooLarge ? null : exchange.getRequestBody().readNBytes(Dispatcher.MAX_BODY_BYTES + 1);
+            if (tooLarge || body.length > Dispatcher.MAX_BODY_BYTES) {
+                // DynamoDB answers 413 without processing an over-sized body (chunked ones are only known as such
+                // once read). The rest is drained unread, or closing the exchange would reset the connection before
+                // the client reads the answer.
+                exchange.getRequestBody().transferTo(OutputStream.nullOutputStream());
                 send(exchange, 413, Dispatcher.CONTENT_TYPE, "{\"__type\":\"com.amazon.coral.service#RequestEntityTooLarge\","
                         + "\"message\":\"Request entity too large\"}");
                 return;
             }
-            byte[] body = exchange.getRequestBody().readNBytes(Dispatcher.MAX_BODY_BYTES + 1);
             String target = exchange.getRequestHeaders().getFirst("X-Amz-Target");
             Dispatcher.Response response;
             try {
