@@ -131,6 +131,7 @@ public final class CreateTable implements Operation {
         if (request.stream() != null) {
             TableSettings.checkStream(request.stream());
         }
+        Tagging.checkCount(request.tags());
         return types;
     }
 

@@ -66,11 +66,13 @@ final class TableSettings {
             return null;
         }
         JsonNode enabled = node.get("StreamEnabled");
-        if (enabled != null && !enabled.isNull() && !enabled.isBoolean()) {
+        boolean absent = enabled == null || enabled.isNull();
+        if (absent) {
+            constraints.notNull(null, path + ".streamEnabled");
+        } else if (!enabled.isBoolean()) {
             throw Shapes.wrongType("StreamEnabled");
         }
-        boolean isEnabled = enabled != null && enabled.booleanValue();
-        constraints.notNull(enabled == null || enabled.isNull() ? null : enabled, path + ".streamEnabled");
+        boolean isEnabled = !absent && enabled.booleanValue();
         String viewType = Requests.string(node, "StreamViewType");
         constraints.enumValue(viewType, path + ".streamViewType", STREAM_VIEW_TYPES);
         return new StreamSpec(isEnabled, viewType);

@@ -50,6 +50,14 @@ final class Tagging {
         return tags;
     }
 
+    /** A resource carries at most 50 tags. */
+    static void checkCount(Map<String, String> tags) {
+        if (tags.size() > MAX_TAGS) {
+            throw DynamoException.validation(CreateTable.INVALID
+                    + "The number of tags on the resource would exceed the limit of " + MAX_TAGS);
+        }
+    }
+
     static Operation tagResource(Database database) {
         return (request, context) -> {
             String arn = resourceArn(request);
@@ -63,10 +71,7 @@ final class Tagging {
                 Map<String, String> current = table(database, arn).metadata().tags();
                 Map<String, String> merged = new LinkedHashMap<>(current);
                 merged.putAll(tags);
-                if (merged.size() > MAX_TAGS) {
-                    throw DynamoException.validation(CreateTable.INVALID
-                            + "The number of tags on the resource would exceed the limit of " + MAX_TAGS);
-                }
+                checkCount(merged);
                 current.putAll(tags);
                 return null;
             });
