@@ -67,6 +67,8 @@ final class Parser {
     private int operators;
     /** Conditions (comparisons, BETWEEN, IN, functions) read so far, for the order of problems. */
     private int conditions;
+    /** Open parentheses, NOTs and function calls around the current token; bounds the recursion. */
+    private int depth;
 
     private Parser(String text, ExpressionKind kind, ExpressionContext context) {
         this.text = text;
@@ -177,7 +179,10 @@ final class Parser {
         if (peek().isKeyword("NOT")) {
             advance();
             operators++;
-            return new Ast.Not(asCondition(negation()));
+            descend();
+            Ast.Not not = new Ast.Not(asCondition(negation()));
+            depth--;
+            return not;
         }
         return predicate();
     }
@@ -222,7 +227,9 @@ final class Parser {
         Token token = peek();
         if (token.kind() == Token.Kind.LPAREN) {
             advance();
+            descend();
             Node inner = disjunction();
+            depth--;
             expect(Token.Kind.RPAREN);
             if (!parenthesised.add(inner)) {
                 problems.report(Category.PARENTHESES, "The expression has redundant parentheses;");
@@ -275,6 +282,34 @@ final class Parser {
         throw syntaxError();
     }
 
+    /**
+     * Enters one more level of nesting. Past {@value #MAX_OPERATORS} levels an expression must have more operators
+     * than allowed or doubly nested parentheses (each meaningful level adds an operator), so the parser stops
+     * there, with the error DynamoDB reports, instead of recursing as deep as 4096 bytes allow.
+     */
+    private void descend() {
+        if (++depth <= MAX_OPERATORS) {
+            return;
+        }
+        int count = 0;
+        for (int i = 0; i < tokens.size(); i++) {
+            Token token = tokens.get(i);
+            boolean call = token.kind() == Token.Kind.IDENT && tokens.get(Math.min(i + 1, tokens.size() - 1)).kind()
+                    == Token.Kind.LPAREN;
+            if (call || comparator(token) != null || token.kind() == Token.Kind.PLUS
+                    || token.kind() == Token.Kind.MINUS || CONDITION_KEYWORDS.contains(upper(token))) {
+                count++;
+            }
+        }
+        throw Problems.invalid(kind, count > MAX_OPERATORS
+                ? "The expression contains too many operators; operator count: " + count
+                : "The expression has redundant parentheses;");
+    }
+
+    private static String upper(Token token) {
+        return token.kind() == Token.Kind.IDENT ? token.text().toUpperCase(Locale.ROOT) : "";
+    }
+
     // ---- functions, shared by conditions and updates
 
     private Ast.Call function() {
@@ -287,9 +322,11 @@ final class Parser {
             problems.report(Category.UNKNOWN_FUNCTION, "Invalid function name; function: " + name.text());
         }
         List<Operand> args = new ArrayList<>();
+        descend();
         do {
             args.add(update ? operand() : asOperand(primary()));
         } while (accept(Token.Kind.COMMA));
+        depth--;
         expect(Token.Kind.RPAREN);
         return new Ast.Call(name.text(), args);
     }

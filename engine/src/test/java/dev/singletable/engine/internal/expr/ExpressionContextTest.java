@@ -86,6 +86,20 @@ class ExpressionContextTest {
     }
 
     @Test
+    void should_survive_the_deepest_nesting_that_fits_in_4096_bytes() {
+        ExpressionContext context = ExpressionContext.of(null, item("{':x': {'L': []}}"));
+        String parentheses = "(".repeat(2045) + "a=:x" + ")".repeat(2045);
+        assertThatThrownBy(() -> context.parseCondition(parentheses, ExpressionKind.CONDITION))
+                .hasMessage("Invalid ConditionExpression: The expression has redundant parentheses;");
+        String negations = "NOT ".repeat(1022) + "a=:x";
+        assertThatThrownBy(() -> context.parseCondition(negations, ExpressionKind.CONDITION))
+                .hasMessage("Invalid ConditionExpression: The expression contains too many operators; "
+                        + "operator count: 1023");
+        String calls = "SET a = " + "list_append(".repeat(250) + ":x" + ",:x)".repeat(250);
+        assertThat(context.parseUpdate(calls).canonical()).startsWith("SET a = list_append(list_append(");
+    }
+
+    @Test
     void should_know_its_reserved_words() {
         assertThat(ReservedWords.count()).isEqualTo(573);
         assertThat(ReservedWords.isReserved("Status")).isTrue();
