@@ -8,6 +8,7 @@ import dev.singletable.assertions.internal.Describe;
 import dev.singletable.assertions.internal.Values;
 import dev.singletable.engine.KeyConditionShape;
 import dev.singletable.engine.RequestLogEntry;
+import java.math.BigDecimal;
 import java.util.List;
 import java.util.Objects;
 import org.assertj.core.api.AbstractAssert;
@@ -123,20 +124,15 @@ public class RequestsAssert extends AbstractAssert<RequestsAssert, List<RequestL
 
     // The log may show a string value with or without quotes; numbers compare by value.
     private static boolean sameDisplayed(String logged, String expected) {
-        return unquote(logged).equals(unquote(expected)) || numbersEqual(logged, expected);
+        return Values.unquote(logged).equals(Values.unquote(expected)) || numbersEqual(logged, expected);
     }
 
     private static boolean numbersEqual(String a, String b) {
         try {
-            return new java.math.BigDecimal(a).compareTo(new java.math.BigDecimal(b)) == 0;
+            return new BigDecimal(a).compareTo(new BigDecimal(b)) == 0;
         } catch (NumberFormatException e) {
             return false;
         }
-    }
-
-    private static String unquote(String text) {
-        return text.length() >= 2 && text.startsWith("\"") && text.endsWith("\"")
-                ? text.substring(1, text.length() - 1) : text;
     }
 
     private String subject() {

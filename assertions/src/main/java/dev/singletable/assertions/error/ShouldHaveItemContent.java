@@ -10,7 +10,8 @@ import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
 /**
- * Creates the messages about an item: its key, its attributes, its entity; and about a list of items: the keys it holds.
+ * Creates the messages about an item: its key, its attributes, its entity; and about a list of items: the keys it
+ * holds.
  */
 public class ShouldHaveItemContent extends BasicErrorMessageFactory {
 
@@ -76,8 +77,8 @@ public class ShouldHaveItemContent extends BasicErrorMessageFactory {
      */
     public static ErrorMessageFactory shouldBeOfEntity(Map<String, AttributeValue> item, String design,
             String expected, String actual) {
-        return new ShouldHaveItemContent("%nExpecting item:%n  %s%nto be an item of entity:%n  %s%nbut its keys match:%n"
-                + "  %s", unquotedString(Values.display(item)), unquotedString(expected),
+        return new ShouldHaveItemContent("%nExpecting item:%n  %s%nto be an item of entity:%n  %s%n"
+                + "but its keys match:%n  %s", unquotedString(Values.display(item)), unquotedString(expected),
                 unquotedString(actual == null ? "no entity of design " + design : actual));
     }
 

@@ -8,7 +8,8 @@ import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
 /**
- * Creates the message when an access pattern returns other keys than expected, with what differs: keys missing, unexpected, or out of order.
+ * Creates the message when an access pattern returns other keys than expected, with what differs: keys missing,
+ * unexpected, or out of order.
  */
 public class ShouldReturnKeys extends BasicErrorMessageFactory {
 

@@ -7,7 +7,8 @@ import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
 /**
- * Creates the message listing every access pattern of a design that does not run as a Query or does not return the items its fixtures expect.
+ * Creates the message listing every access pattern of a design that does not run as a Query or does not return the
+ * items its fixtures expect.
  */
 public class ShouldSatisfyEveryAccessPattern extends BasicErrorMessageFactory {
 
@@ -19,8 +20,8 @@ public class ShouldSatisfyEveryAccessPattern extends BasicErrorMessageFactory {
     public static ErrorMessageFactory shouldSatisfyEveryAccessPattern(TableDesign design, List<String> shortfalls) {
         return new ShouldSatisfyEveryAccessPattern("%nExpecting every access pattern of design:%n  %s (%s)%n"
                 + "to run as a Query and return the items the fixtures expect:%n  %s%nbut %s fall short:%n  %s",
-                unquotedString(design.tableName()), unquotedString(design.accessPatterns().size() == 1 ? "1 access pattern"
-                        : design.accessPatterns().size() + " access patterns"),
+                unquotedString(design.tableName()), unquotedString(design.accessPatterns().size() == 1
+                        ? "1 access pattern" : design.accessPatterns().size() + " access patterns"),
                 unquotedString(String.join(", ", design.accessPatterns().stream().map(p -> p.name()).toList())),
                 shortfalls.size(), unquotedString(Describe.block(shortfalls)));
     }

@@ -8,7 +8,8 @@ import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
 /**
- * Creates the message when requests do not have the shape an access pattern declares: its index, partition key template and kind of sort key condition.
+ * Creates the message when requests do not have the shape an access pattern declares: its index, partition key
+ * template and kind of sort key condition.
  */
 public class ShouldServeAccessPattern extends BasicErrorMessageFactory {
 

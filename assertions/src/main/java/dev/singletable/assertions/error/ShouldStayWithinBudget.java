@@ -5,7 +5,8 @@ import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
 /**
- * Creates the message when requests read more items, consume more capacity or take more pages than allowed, or discard items with a filter.
+ * Creates the message when requests read more items, consume more capacity or take more pages than allowed, or
+ * discard items with a filter.
  */
 public class ShouldStayWithinBudget extends BasicErrorMessageFactory {
 

@@ -36,14 +36,14 @@ public final class KeyConditionText {
             String token = tokens.get(i);
             if (token.equals("begins_with") && matches(i + 1, "(") && matches(i + 2, attribute) && matches(i + 3, ",")
                     && i + 4 < tokens.size()) {
-                return Optional.of(List.of(unquote(tokens.get(i + 4))));
+                return Optional.of(List.of(Values.unquote(tokens.get(i + 4))));
             }
             if (token.equals(attribute) && (i == 0 || !tokens.get(i - 1).equals("("))) {
                 if (matches(i + 1, "BETWEEN") && matches(i + 3, "AND") && i + 4 < tokens.size()) {
-                    return Optional.of(List.of(unquote(tokens.get(i + 2)), unquote(tokens.get(i + 4))));
+                    return Optional.of(List.of(Values.unquote(tokens.get(i + 2)), Values.unquote(tokens.get(i + 4))));
                 }
                 if (i + 2 < tokens.size() && List.of("=", "<", "<=", ">", ">=").contains(tokens.get(i + 1))) {
-                    return Optional.of(List.of(unquote(tokens.get(i + 2))));
+                    return Optional.of(List.of(Values.unquote(tokens.get(i + 2))));
                 }
             }
         }
@@ -52,11 +52,6 @@ public final class KeyConditionText {
 
     private boolean matches(int index, String expected) {
         return index < tokens.size() && tokens.get(index).equalsIgnoreCase(expected);
-    }
-
-    private static String unquote(String token) {
-        return token.length() >= 2 && token.startsWith("\"") && token.endsWith("\"")
-                ? token.substring(1, token.length() - 1) : token;
     }
 
     private static List<String> tokenize(String text) {

@@ -93,7 +93,7 @@ public final class PatternShape {
     public static Map<String, String> parameters(AccessPattern pattern, RequestLogEntry request) {
         Map<String, String> parameters = new LinkedHashMap<>();
         request.keyCondition().ifPresent(key -> {
-            TemplateParameters.extract(pattern.partitionTemplate(), unquote(key.partitionValue()))
+            TemplateParameters.extract(pattern.partitionTemplate(), Values.unquote(key.partitionValue()))
                     .ifPresent(parameters::putAll);
             pattern.sortKey().ifPresent(sort -> request.expression("KeyCondition")
                     .flatMap(text -> KeyConditionText.valuesOf(text, sort.name()))
@@ -109,13 +109,8 @@ public final class PatternShape {
     }
 
     private static AttributeValue keyValue(KeyTemplate template, String displayed) {
-        String text = unquote(displayed);
+        String text = Values.unquote(displayed);
         return template.type() == ScalarAttributeType.N ? AttributeValue.fromN(text) : AttributeValue.fromS(text);
-    }
-
-    private static String unquote(String displayed) {
-        return displayed.length() >= 2 && displayed.startsWith("\"") && displayed.endsWith("\"")
-                ? displayed.substring(1, displayed.length() - 1) : displayed;
     }
 
     /**

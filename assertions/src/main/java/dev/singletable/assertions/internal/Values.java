@@ -161,6 +161,15 @@ public final class Values {
         return value.type() == AttributeValue.Type.NUL ? "NULL" : value.type().name();
     }
 
+    /**
+     * @param displayed a value as the request log displays it: a string with or without double quotes
+     * @return the text without the quotes
+     */
+    public static String unquote(String displayed) {
+        return displayed.length() >= 2 && displayed.startsWith("\"") && displayed.endsWith("\"")
+                ? displayed.substring(1, displayed.length() - 1) : displayed;
+    }
+
     private static String set(Collection<String> elements) {
         return elements.stream().collect(Collectors.joining(", ", "<<", ">>"));
     }
