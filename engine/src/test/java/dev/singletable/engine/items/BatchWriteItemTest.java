@@ -132,4 +132,14 @@ class BatchWriteItemTest extends ItemsTestBase {
                         putRequest(item("id", "big", "p", "x".repeat(409_600)))))),
                 "Item size has exceeded the maximum allowed size");
     }
+
+    @Test
+    void should_report_item_collection_metrics_per_table_with_an_lsi() {
+        BatchWriteItemResponse response = client.batchWriteItem(b -> b.returnItemCollectionMetrics("SIZE")
+                .requestItems(Map.of(EVENTS, List.of(putRequest(item("PK", "E#1", "at", n("1")))),
+                        SIMPLE, List.of(putRequest(item("id", "x"))))));
+        assertThat(response.itemCollectionMetrics()).containsOnlyKeys(EVENTS);
+        assertThat(response.itemCollectionMetrics().get(EVENTS).get(0).itemCollectionKey())
+                .isEqualTo(item("PK", "E#1"));
+    }
 }

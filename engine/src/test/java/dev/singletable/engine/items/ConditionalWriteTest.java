@@ -150,4 +150,16 @@ class ConditionalWriteTest extends ItemsTestBase {
                 .expressionAttributeValues(Map.<String, AttributeValue>of(":x", s("1"))));
         assertThat(get(APP, key("C#1", "P"))).isNotNull();
     }
+
+    @Test
+    void should_combine_expected_conditions_with_the_conditional_operator() {
+        put(APP, item("PK", "C#1", "SK", "P", "v", "1"));
+        Map<String, ExpectedAttributeValue> expected = Map.of(
+                "v", ExpectedAttributeValue.builder().value(s("other")).build(),
+                "w", ExpectedAttributeValue.builder().exists(false).build());
+        assertRefused(() -> client.putItem(b -> b.tableName(APP).item(key("C#1", "P")).expected(expected)),
+                ConditionalCheckFailedException.class, "ConditionalCheckFailedException", "The conditional request failed");
+        client.putItem(b -> b.tableName(APP).item(key("C#1", "P")).expected(expected).conditionalOperator("OR"));
+        assertThat(get(APP, key("C#1", "P"))).isEqualTo(key("C#1", "P"));
+    }
 }

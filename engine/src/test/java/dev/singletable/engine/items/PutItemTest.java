@@ -180,4 +180,10 @@ class PutItemTest extends ItemsTestBase {
         assertThat(get(NUMBERS, item("n", n("1000.0"), "b", b(1))))
                 .isEqualTo(item("n", n("1000"), "b", b(1), "v", n("0.5")));
     }
+
+    @Test
+    void should_accept_a_table_arn_as_the_table_name() {
+        put("arn:aws:dynamodb:us-east-1:000000000000:table/" + SIMPLE, item("id", "x"));
+        assertThat(get(SIMPLE, item("id", "x"))).isNotNull();
+    }
 }
