@@ -29,7 +29,10 @@ public interface SingleTable {
     /** @return a client for the table's endpoint; shared, do not close it */
     DynamoDbClient client();
 
-    /** @return the requests of the current test on this table (for a handle made by {@link #of}: since then) */
+    /**
+     * @return the requests of the current test on this table (for a handle made by {@link #of}: since then), and
+     *         those that name no single table, such as BatchWriteItem and TransactWriteItems
+     */
     RequestLog requestLog();
 
     /** @return the items and expectations seeded into the table */
