@@ -1,0 +1,147 @@
+package dev.singletable.engine.log;
+
+import static dev.singletable.engine.log.RequestLogTest.s;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.singletable.engine.DynamoDbEngine;
+import dev.singletable.engine.KeyConditionShape;
+import dev.singletable.engine.RequestLog;
+import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.RequestLogInterceptor;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+
+/**
+ * The client-side interceptor, against the engine's HTTP endpoint as if it were any DynamoDB: its log tells the
+ * same story as the engine's own, as far as a client can see it.
+ */
+class RequestLogInterceptorTest {
+    DynamoDbEngine engine;
+    RequestLog clientLog;
+    DynamoDbClient client;
+
+    @BeforeEach
+    void start() {
+        engine = DynamoDbEngine.create();
+        clientLog = new RequestLog(100);
+        client = DynamoDbClient.builder()
+                .endpointOverride(engine.httpEndpoint())
+                .httpClient(UrlConnectionHttpClient.create())
+                .region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKID", "secret")))
+                .overrideConfiguration(c -> c.addExecutionInterceptor(new RequestLogInterceptor(clientLog)))
+                .build();
+        RequestLogTest.createTable(client);
+        for (String sk : List.of("PROFILE", "ORDER#1", "ORDER#2", "ORDER#3")) {
+            client.putItem(b -> b.tableName("app").item(Map.of("PK", s("CUSTOMER#42"), "SK", s(sk),
+                    "GSI1PK", s("STATUS#OPEN"), "total", n(sk.length()))));
+        }
+    }
+
+    @AfterEach
+    void stop() {
+        client.close();
+        engine.close();
+    }
+
+    private static AttributeValue n(int value) {
+        return AttributeValue.fromN(Integer.toString(value));
+    }
+
+    private RequestLogEntry lastOf(RequestLog log) {
+        List<RequestLogEntry> entries = log.entries();
+        return entries.get(entries.size() - 1);
+    }
+
+    @Test
+    void should_record_what_the_engine_records_as_far_as_the_client_sees() {
+        client.query(b -> b.tableName("app").keyConditionExpression("#pk = :c AND :from <= #sk")
+                .filterExpression("#total > :small").limit(3)
+                .expressionAttributeNames(Map.of("#pk", "PK", "#sk", "SK", "#total", "total"))
+                .expressionAttributeValues(Map.of(":c", s("CUSTOMER#42"), ":from", s("ORDER#2"),
+                        ":small", n(3))));
+        client.query(b -> b.tableName("app").indexName("GSI1").keyConditionExpression("GSI1PK = :s").limit(2)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .expressionAttributeValues(Map.of(":s", s("STATUS#OPEN"))));
+        client.scan(b -> b.tableName("app").projectionExpression("SK"));
+        client.getItem(b -> b.tableName("app").key(Map.of("PK", s("CUSTOMER#42"), "SK", s("PROFILE"))));
+        assertThatThrownBy(() -> client.query(b -> b.tableName("app").indexName("Nope")
+                .keyConditionExpression("PK = :c").expressionAttributeValues(Map.of(":c", s("CUSTOMER#42")))))
+                .isInstanceOf(DynamoDbException.class);
+
+        List<RequestLogEntry> seen = clientLog.entries();
+        List<RequestLogEntry> served = engine.requestLog().entries();
+        assertThat(seen).hasSameSizeAs(served);
+        for (int i = 0; i < seen.size(); i++) {
+            RequestLogEntry client = seen.get(i);
+            RequestLogEntry engine = served.get(i);
+            assertThat(client.operation()).isEqualTo(engine.operation());
+            assertThat(client.table()).isEqualTo(engine.table());
+            assertThat(client.index()).isEqualTo(engine.index());
+            assertThat(client.expressions()).isEqualTo(engine.expressions());
+            assertThat(client.hasMorePages()).isEqualTo(engine.hasMorePages());
+            assertThat(client.errorType()).isEqualTo(engine.errorType());
+            assertThat(client.errorMessage()).isEqualTo(engine.errorMessage());
+            if (engine.succeeded() && (client.operation().equals("Query") || client.operation().equals("Scan"))) {
+                // a refused Query has no shape in the engine's log; the client reads one from the text regardless
+                assertThat(client.keyCondition()).isEqualTo(engine.keyCondition());
+                assertThat(client.scannedCount()).isEqualTo(engine.scannedCount());
+                assertThat(client.returnedCount()).isEqualTo(engine.returnedCount());
+            }
+        }
+    }
+
+    @Test
+    void should_read_the_key_condition_shape_from_the_expression_text() {
+        client.query(b -> b.tableName("app").keyConditionExpression("(#pk = :c) AND (#sk BETWEEN :a AND :b)")
+                .expressionAttributeNames(Map.of("#pk", "PK", "#sk", "SK"))
+                .expressionAttributeValues(Map.of(":c", s("CUSTOMER#42"), ":a", s("A"), ":b", s("Z"))));
+
+        assertThat(lastOf(clientLog).keyCondition()).contains(new KeyConditionShape("PK", "CUSTOMER#42", "SK", "BETWEEN"));
+        assertThat(lastOf(clientLog).expression("KeyCondition")).contains("(PK = \"CUSTOMER#42\") AND (SK BETWEEN \"A\" AND \"Z\")");
+    }
+
+    @Test
+    void should_take_the_equality_as_partition_key_whichever_comes_first() {
+        client.query(b -> b.tableName("app").keyConditionExpression("begins_with(SK, :o) AND PK = :c")
+                .expressionAttributeValues(Map.of(":c", s("CUSTOMER#42"), ":o", s("ORDER#"))));
+
+        assertThat(lastOf(clientLog).keyCondition()).contains(new KeyConditionShape("PK", "CUSTOMER#42", "SK", "begins_with"));
+        assertThat(lastOf(clientLog).returnedCount()).isEqualTo(3);
+    }
+
+    @Test
+    void should_record_the_consumed_capacity_the_response_carries() {
+        client.query(b -> b.tableName("app").keyConditionExpression("PK = :c").consistentRead(true)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .expressionAttributeValues(Map.of(":c", s("CUSTOMER#42"))));
+
+        assertThat(lastOf(clientLog).consumedCapacity()).hasValue(1.0);
+        assertThat(lastOf(clientLog).consumedCapacity()).isEqualTo(lastOf(engine.requestLog()).consumedCapacity());
+    }
+
+    @Test
+    void should_record_a_refusal_with_its_error_type_and_message() {
+        assertThatThrownBy(() -> client.scan(b -> b.tableName("app").segment(2).totalSegments(2)))
+                .isInstanceOf(DynamoDbException.class);
+
+        RequestLogEntry entry = lastOf(clientLog);
+        assertThat(entry.succeeded()).isFalse();
+        assertThat(entry.errorType()).contains("ValidationException");
+        assertThat(entry.errorMessage()).contains("The Segment parameter is zero-based and must be less than parameter "
+                + "TotalSegments: Segment: 2 is not less than TotalSegments: 2");
+        assertThat(entry.duration()).isPositive();
+    }
+}
