@@ -115,6 +115,16 @@ class TransactWriteItemsTest extends ItemsTestBase {
     }
 
     @Test
+    void should_refuse_an_update_to_an_empty_index_key_for_the_whole_request() {
+        assertValidation(() -> transact(put(item("id", "a"), null), TransactWriteItem.builder().update(u -> u
+                        .tableName(APP).key(key("C#1", "P")).updateExpression("SET GSI1PK = :e")
+                        .expressionAttributeValues(Map.of(":e", s("")))).build()),
+                "One or more parameter values are not valid. The update expression attempted to update a secondary "
+                        + "index key to a value that is not supported. The AttributeValue for a key attribute cannot "
+                        + "contain an empty string value.");
+    }
+
+    @Test
     void should_refuse_two_actions_on_one_item() {
         assertValidation(() -> transact(put(item("id", "a"), null), increment("a")),
                 "Transaction request cannot include multiple operations on one item");

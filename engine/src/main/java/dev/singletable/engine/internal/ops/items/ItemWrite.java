@@ -75,6 +75,15 @@ final class ItemWrite {
      * item over 400 KB (U-04) and bad index key values the update wrote (IX-03, IX-04) are ValidationExceptions.
      */
     Outcome plan() {
+        return plan(true);
+    }
+
+    /**
+     * As {@link #plan()}; without {@code checkIndexKeyValues} an update's empty or oversized index key values are
+     * left to {@link #checkIndexKeyValues(Outcome)}, because a transaction refuses them for the whole request
+     * rather than as one action's cancellation reason (IX-03).
+     */
+    Outcome plan(boolean checkIndexKeyValues) {
         Item old = table.get(key);
         Map<String, Value> present = old == null ? Map.of() : old.attributes();
         if (condition != null && !condition.test(present)) {
@@ -84,11 +93,11 @@ final class ItemWrite {
             case PUT -> new Outcome(old, item, true, false, null);
             case DELETE -> new Outcome(old, null, old != null, false, null);
             case CHECK -> new Outcome(old, present, false, false, null);
-            case UPDATE -> planUpdate(old, present);
+            case UPDATE -> planUpdate(old, present, checkIndexKeyValues);
         };
     }
 
-    private Outcome planUpdate(Item old, Map<String, Value> present) {
+    private Outcome planUpdate(Item old, Map<String, Value> present, boolean checkIndexKeyValues) {
         if (update == null) {
             return new Outcome(old, old == null ? keyAttributes : present, old == null, false, null);
         }
@@ -104,8 +113,22 @@ final class ItemWrite {
         if (Sizes.itemSize(after) > Sizes.MAX_ITEM_SIZE) {
             throw DynamoException.validation("Item size to update has exceeded the maximum allowed size");
         }
-        ItemKeys.checkIndexKeys(table, after, update.topLevelAttributes(), ItemKeys.Form.UPDATE);
-        return new Outcome(old, after, true, false, result);
+        DynamoException mismatch = ItemKeys.indexTypeMismatch(table, after, update.topLevelAttributes());
+        if (mismatch != null) {
+            throw mismatch;
+        }
+        Outcome outcome = new Outcome(old, after, true, false, result);
+        if (checkIndexKeyValues) {
+            checkIndexKeyValues(outcome);
+        }
+        return outcome;
+    }
+
+    /** IX-04, IX-05: the index key values an update wrote must not be empty or oversized. */
+    void checkIndexKeyValues(Outcome outcome) {
+        if (kind == Kind.UPDATE && update != null && outcome.writes() && outcome.after() != null) {
+            ItemKeys.checkIndexKeyValues(table, outcome.after(), update.topLevelAttributes(), ItemKeys.Form.UPDATE);
+        }
     }
 
     /** Makes the planned change. */

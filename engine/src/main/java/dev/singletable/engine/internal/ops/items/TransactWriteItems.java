@@ -102,6 +102,11 @@ public final class TransactWriteItems implements Operation {
             for (int i = 0; i < writes.size() && !cancellation.validationFailed(); i++) {
                 outcomes.add(plan(i, actions.get(i), writes.get(i), usage, cancellation));
             }
+            for (int i = 0; i < outcomes.size(); i++) {
+                if (outcomes.get(i) != null && !outcomes.get(i).conditionFailed()) {
+                    writes.get(i).checkIndexKeyValues(outcomes.get(i));
+                }
+            }
             context.consumedCapacity(usage.total());
             if (cancellation.failed()) {
                 throw cancellation.exception();
@@ -220,7 +225,7 @@ public final class TransactWriteItems implements Operation {
     private static ItemWrite.Outcome plan(int i, Action action, ItemWrite write, Usage usage, Cancellation cancellation) {
         ItemWrite.Outcome outcome;
         try {
-            outcome = write.plan();
+            outcome = write.plan(false);
         } catch (DynamoException e) {
             cancellation.validationError(i, e.getMessage());
             return null;
