@@ -23,6 +23,7 @@ import dev.singletable.junit.AccessPatternRun;
 import dev.singletable.junit.SingleTable;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -318,7 +319,7 @@ public class AccessPatternAssert extends AbstractAssert<AccessPatternAssert, Acc
      * Verifies that application code serves this access pattern: runs the code, checks that its Queries have the
      * pattern's shape (index, partition key template, kind of sort key condition) and that the items it returns
      * are the items the pattern returns, in the same order. The pattern runs with the parameters given to the
-     * call, or else with the parameters read from the code's key condition.
+     * call and, for the others, the values read from the key condition of the code's first Query.
      *
      * <pre>{@code
      * assertThatAccessPattern(table, "openOrdersByDate")
@@ -389,7 +390,7 @@ public class AccessPatternAssert extends AbstractAssert<AccessPatternAssert, Acc
             throw assertionError(shouldServeAccessPattern(requests, actual.pattern(), mismatches));
         }
         List<TableKey> actualKeys = keysOfResult.apply(result);
-        AccessPatternCall call = actual.parameters().isEmpty() ? withParametersOf(reads.get(0)) : actual;
+        AccessPatternCall call = withParametersOf(reads.get(0));
         AccessPatternRun patternRun = runOnce(call);
         List<TableKey> expected = keysOf(patternRun.items(), table);
         if (!actualKeys.equals(expected)) {
@@ -399,16 +400,19 @@ public class AccessPatternAssert extends AbstractAssert<AccessPatternAssert, Acc
         return myself;
     }
 
+    /** The call with the parameters read from the request's key condition, where none was given. */
     private AccessPatternCall withParametersOf(RequestLogEntry request) {
-        Map<String, String> read = PatternShape.parameters(actual.pattern(), request);
-        List<String> missing = actual.pattern().parameters().stream().filter(p -> !read.containsKey(p)).toList();
+        Map<String, Object> parameters = new LinkedHashMap<>(PatternShape.parameters(actual.pattern(), request));
+        parameters.putAll(actual.parameters());
+        List<String> missing = actual.pattern().parameters().stream().filter(p -> !parameters.containsKey(p))
+                .toList();
         if (!missing.isEmpty()) {
             throw new IllegalArgumentException("cannot read parameter " + String.join(", ", missing)
                     + " of access pattern " + actual.pattern().name() + " from the key condition of "
                     + Describe.request(request) + "; give it: assertThat(table.accessPattern(\""
                     + actual.pattern().name() + "\").with(\"" + missing.get(0) + "\", …)).isServedBy(…)");
         }
-        return actual.with(read);
+        return actual.with(parameters);
     }
 
     private AccessPatternRun run() {

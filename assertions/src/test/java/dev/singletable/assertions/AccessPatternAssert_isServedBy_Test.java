@@ -16,6 +16,7 @@ import dev.singletable.engine.RequestLogEntry;
 import dev.singletable.junit.SingleTable;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class AccessPatternAssert_isServedBy_Test {
@@ -38,6 +39,28 @@ class AccessPatternAssert_isServedBy_Test {
     void should_pass_with_parameters_given_explicitly() {
         assertThat(table.accessPattern("openOrdersByDate").with("from", FROM).with("to", TO))
                 .isServedBy(() -> repository.openOrders(FROM, TO));
+    }
+
+    @Test
+    void should_pass_for_code_returning_a_query_response() {
+        assertThat(table.accessPattern("bigOrdersOfCustomer").with("minTotal", 100)).isServedBy(() -> table.client()
+                .query(table.design().accessPattern("bigOrdersOfCustomer").toQueryRequest(table.name(),
+                        Map.of("customerId", 42, "minTotal", 100))));
+    }
+
+    @Test
+    void should_fail_when_a_parameter_is_neither_given_nor_in_the_key_condition() {
+        // GIVEN minTotal is only in the filter
+        RequestLog.Mark before = table.requestLog().mark();
+        // WHEN/THEN
+        thenThrownBy(() -> assertThatAccessPattern(table, "bigOrdersOfCustomer").isServedBy(() -> table.client()
+                .query(table.design().accessPattern("bigOrdersOfCustomer").toQueryRequest(table.name(),
+                        Map.of("customerId", 42, "minTotal", 100)))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("cannot read parameter minTotal of access pattern bigOrdersOfCustomer from the key"
+                        + " condition of " + Describe.request(table.requestLog().since(before).get(0))
+                        + "; give it: assertThat(table.accessPattern(\"bigOrdersOfCustomer\").with(\"minTotal\","
+                        + " …)).isServedBy(…)");
     }
 
     @Test
