@@ -134,6 +134,21 @@ class ConsumedCapacityTest extends ItemsTestBase {
     }
 
     @Test
+    void should_charge_a_condition_check_as_two_reads_and_break_transactions_down_by_index() {
+        put(SIMPLE, item("id", "exists"));
+        ConsumedCapacity consumed = client.transactWriteItems(b -> b.returnConsumedCapacity("INDEXES").transactItems(
+                TransactWriteItem.builder().conditionCheck(c -> c.tableName(SIMPLE).key(item("id", "exists"))
+                        .conditionExpression("attribute_exists(id)")).build(),
+                TransactWriteItem.builder().put(p -> p.tableName(APP)
+                        .item(item("PK", "C#1", "SK", "P", "score", n("1")))).build())).consumedCapacity().stream()
+                .filter(c -> c.tableName().equals(APP)).findFirst().orElseThrow();
+        assertThat(consumed.capacityUnits()).isEqualTo(4.0);
+        assertThat(consumed.table().writeCapacityUnits()).isEqualTo(2.0);
+        assertThat(consumed.globalSecondaryIndexes().get("ByScore").writeCapacityUnits()).isEqualTo(2.0);
+        assertThat(lastEntry().consumedCapacity()).hasValue(6.0);
+    }
+
+    @Test
     void should_log_the_capacity_even_when_not_asked() {
         put(SIMPLE, sized("a", 2049));
         assertThat(lastEntry().consumedCapacity()).hasValue(3.0);

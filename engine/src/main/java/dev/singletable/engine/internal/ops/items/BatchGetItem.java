@@ -19,7 +19,6 @@ import dev.singletable.engine.internal.value.ValueJson;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -50,20 +49,23 @@ public final class BatchGetItem implements Operation {
         JsonNode requestItems = BatchShapes.requestItems(request, "BatchGetItem");
         List<TableRequest> tableRequests = read(requestItems);
         return database.read(() -> {
-            Map<TableRequest, Table> tables = new LinkedHashMap<>();
+            List<Table> tables = new ArrayList<>();
             for (TableRequest t : tableRequests) {
-                tables.put(t, database.table(Database.nameOf(t.requestName())));
+                tables.add(database.table(Database.nameOf(t.requestName())));
             }
-            tables.forEach((t, table) -> t.keys().forEach(key -> ItemKeys.ofKey(table, key)));
+            for (int i = 0; i < tables.size(); i++) {
+                Table table = tables.get(i);
+                tableRequests.get(i).keys().forEach(key -> ItemKeys.ofKey(table, key));
+            }
             Usage usage = new Usage();
             ObjectNode response = JsonNodeFactory.instance.objectNode();
             ObjectNode responses = response.putObject("Responses");
             ObjectNode unprocessed = response.putObject("UnprocessedKeys");
             long responseBytes = 0;
             int found = 0;
-            for (Map.Entry<TableRequest, Table> e : tables.entrySet()) {
-                TableRequest t = e.getKey();
-                Table table = e.getValue();
+            for (int n = 0; n < tables.size(); n++) {
+                TableRequest t = tableRequests.get(n);
+                Table table = tables.get(n);
                 usage.touch(table.name());
                 ArrayNode items = responses.putArray(t.requestName());
                 ArrayNode left = null;
