@@ -1,0 +1,104 @@
+package dev.singletable.benchmarks;
+
+import dev.singletable.engine.DynamoDbEngine;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * A Query is a range read inside one partition: its cost is the items it reads, not the size of the table.
+ * Queries one partition of 20 items through the engine's in-memory SDK client, on tables of 1,000 and
+ * 1,000,000 items; the two figures should be within 2x of each other.
+ *
+ * <pre>
+ * mvn -B -q -pl benchmarks -am package -DskipTests
+ * java -jar benchmarks/target/benchmarks.jar QueryScale -f 1 -wi 3 -i 5
+ * </pre>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsAppend = "-Xmx8g")
+public class QueryScaleBenchmark {
+    private static final int ITEMS_PER_PARTITION = 20;
+    private static final int BATCH = 25;
+
+    @Param({"1000", "1000000"})
+    public int tableItems;
+
+    private DynamoDbEngine engine;
+    private DynamoDbClient client;
+    private QueryRequest query;
+
+    @Setup(Level.Trial)
+    public void load() {
+        engine = DynamoDbEngine.builder().requestLogCapacity(1_000).build();
+        client = engine.client();
+        client.createTable(b -> b.tableName("app").billingMode(BillingMode.PAY_PER_REQUEST)
+                .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH),
+                        k -> k.attributeName("SK").keyType(KeyType.RANGE))
+                .attributeDefinitions(a -> a.attributeName("PK").attributeType("S"),
+                        a -> a.attributeName("SK").attributeType("S")));
+        List<WriteRequest> batch = new ArrayList<>(BATCH);
+        for (int i = 0; i < tableItems; i++) {
+            Map<String, AttributeValue> item = Map.of(
+                    "PK", AttributeValue.fromS("CUSTOMER#" + i / ITEMS_PER_PARTITION),
+                    "SK", AttributeValue.fromS(String.format("ORDER#%06d", i)),
+                    "total", AttributeValue.fromN(Integer.toString(i % 1000)));
+            batch.add(WriteRequest.builder().putRequest(PutRequest.builder().item(item).build()).build());
+            if (batch.size() == BATCH || i == tableItems - 1) {
+                write(batch);
+                batch = new ArrayList<>(BATCH);
+            }
+        }
+        String middle = "CUSTOMER#" + tableItems / ITEMS_PER_PARTITION / 2;
+        query = QueryRequest.builder().tableName("app").keyConditionExpression("PK = :c")
+                .expressionAttributeValues(Map.of(":c", AttributeValue.fromS(middle))).build();
+        int found = client.query(query).count();
+        if (found != ITEMS_PER_PARTITION) {
+            throw new IllegalStateException("expected " + ITEMS_PER_PARTITION + " items in " + middle + ", found " + found);
+        }
+    }
+
+    private void write(List<WriteRequest> batch) {
+        BatchWriteItemResponse response = client.batchWriteItem(b -> b.requestItems(Map.of("app", batch)));
+        if (!response.unprocessedItems().isEmpty()) {
+            throw new IllegalStateException("the engine left items unprocessed: " + response.unprocessedItems());
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void close() {
+        engine.close();
+    }
+
+    @Benchmark
+    public QueryResponse queryOnePartition() {
+        return client.query(query);
+    }
+}
