@@ -71,8 +71,9 @@ final class ImportCommand implements Callable<Integer> {
             throw new UncheckedIOException("cannot write " + output, e);
         }
         spec.commandLine().getOut().println("wrote " + output + ": table " + design.tableName() + ", "
-                + design.indexes().size() + " indexes, " + design.entities().size() + " entities, "
-                + design.accessPatterns().size() + " access patterns");
+                + Words.count(design.indexes().size(), "index", "indexes") + ", "
+                + Words.count(design.entities().size(), "entity", "entities") + ", "
+                + Words.count(design.accessPatterns().size(), "access pattern"));
         return Singletable.OK;
     }
 

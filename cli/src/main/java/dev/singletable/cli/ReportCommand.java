@@ -48,9 +48,9 @@ final class ReportCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + output, e);
         }
-        spec.commandLine().getOut().println("wrote " + output + ": " + loaded.fixtures().items().size()
-                + " items, " + results.size() + " access pattern checks, " + warnings.size()
-                + (warnings.size() == 1 ? " warning" : " warnings"));
+        spec.commandLine().getOut().println("wrote " + output + ": "
+                + Words.count(loaded.fixtures().items().size(), "item") + ", "
+                + Words.count(results.size(), "access pattern check") + ", " + Words.count(warnings.size(), "warning"));
         return Singletable.OK;
     }
 }

@@ -72,9 +72,9 @@ final class ReportPage {
                 .append("<title>").append(escape(design.tableName())).append(" — single-table design report</title>")
                 .append("<style>").append(STYLE).append("</style></head><body>\n<header><h1>Table ")
                 .append(escape(design.tableName())).append("</h1><p>").append(escape(source)).append(" · ")
-                .append(count(design.indexes().size(), "index", "indexes")).append(" · ")
-                .append(count(design.entities().size(), "entity", "entities")).append(" · ")
-                .append(count(design.accessPatterns().size(), "access pattern", "access patterns"))
+                .append(Words.count(design.indexes().size(), "index", "indexes")).append(" · ")
+                .append(Words.count(design.entities().size(), "entity", "entities")).append(" · ")
+                .append(Words.count(design.accessPatterns().size(), "access pattern"))
                 .append("</p></header>")
                 .append("\n<main><div class=\"cards\">");
         card("items", Integer.toString(fixtures.items().size()), "");
@@ -136,8 +136,8 @@ final class ReportPage {
         String title = view.index().map(i -> "Index " + i.name() + " (" + (i.isGlobal() ? "global" : "local")
                 + ", projects " + i.projection() + ")").orElse("Item collections of the table");
         html.append("<h3>").append(escape(title)).append("</h3>\n<p class=\"legend\">")
-                .append(view.items()).append(" items in ").append(view.collections().size())
-                .append(" partitions. Size: Σ UTF-8 name length + value size; WCU = ⌈size / 1 KB⌉, ")
+                .append(Words.count(view.items(), "item")).append(" in ")
+                .append(Words.count(view.collections().size(), "partition")).append(". Size: Σ UTF-8 name length + value size; WCU = ⌈size / 1 KB⌉, ")
                 .append("RCU = ⌈size / 4 KB⌉ (strongly consistent).</p>\n");
         if (view.collections().isEmpty()) {
             html.append("<p class=\"none\">No item has this index's keys.</p>\n");
@@ -176,10 +176,6 @@ final class ReportPage {
         String shown = text.length() > LONGEST_VALUE ? text.substring(0, LONGEST_VALUE) + "…" : text;
         html.append("<span class=\"attr\" title=\"").append(escape(name + " (" + typeOf(value) + "): " + text))
                 .append("\"><i>").append(escape(name)).append(":</i> ").append(escape(shown)).append("</span>");
-    }
-
-    private static String count(int count, String one, String many) {
-        return count + " " + (count == 1 ? one : many);
     }
 
     private static String typeOf(AttributeValue value) {

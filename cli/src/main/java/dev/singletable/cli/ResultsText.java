@@ -17,7 +17,7 @@ final class ResultsText {
     }
 
     static void write(PrintWriter out, String table, String source, int items, List<PatternResult> results) {
-        out.printf("Access patterns of table %s (%s), %d items seeded%n%n", table, source, items);
+        out.printf("Access patterns of table %s (%s), %s seeded%n%n", table, source, Words.count(items, "item"));
         List<String[]> rows = new ArrayList<>();
         rows.add(HEADINGS);
         results.forEach(r -> rows.add(cells(r)));
@@ -39,8 +39,7 @@ final class ResultsText {
 
     static String summary(List<PatternResult> results, int failed) {
         long patterns = results.stream().map(PatternResult::pattern).distinct().count();
-        String checked = results.size() + (results.size() == 1 ? " check" : " checks") + " of " + patterns
-                + (patterns == 1 ? " access pattern" : " access patterns");
+        String checked = Words.count(results.size(), "check") + " of " + Words.count(patterns, "access pattern");
         return failed == 0 ? checked + ": every one a Query, every result as expected."
                 : checked + ": " + failed + " failed.";
     }

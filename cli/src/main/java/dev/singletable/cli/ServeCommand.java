@@ -27,7 +27,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "Ctrl-C stops it.",
             "Data lives in memory and is gone when the server stops."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:stopped (Ctrl-C)", "2:usage or input error, or the port is taken"})
+        exitCodeList = {"2:usage or input error, or the port is taken",
+            "130:stopped with Ctrl-C (SIGINT; 143 for SIGTERM), after closing the endpoint"})
 final class ServeCommand implements Callable<Integer> {
     private static final Duration SHUTDOWN_WAIT = Duration.ofSeconds(5);
 
@@ -92,8 +93,8 @@ final class ServeCommand implements Callable<Integer> {
                 String table = loaded.design().tableName();
                 engine.client().createTable(loaded.design().toCreateTableRequest(table));
                 FixtureSeeder.seed(engine.client(), table, loaded.fixtures().itemMaps());
-                out.println("table " + table + ": " + loaded.fixtures().items().size() + " items from "
-                        + fixtures.size() + (fixtures.size() == 1 ? " fixture file" : " fixture files"));
+                out.println("table " + table + ": " + Words.count(loaded.fixtures().items().size(), "item")
+                        + " from " + Words.count(fixtures.size(), "fixture file"));
             }
             endpoint = listen(engine);
             out.println("DynamoDB endpoint: " + endpoint);

@@ -48,7 +48,7 @@ class ImportCommandTest {
         CommandRun run = execute("import", "cloudformation", template.toString(), "--table", "orders", "-o",
                 design.toString());
 
-        assertThat(run.out()).isEqualTo("wrote " + design + ": table orders, 1 indexes, 0 entities, "
+        assertThat(run.out()).isEqualTo("wrote " + design + ": table orders, 1 index, 0 entities, "
                 + "0 access patterns\n");
         TableDesign imported = TableDesign.load(design);
         assertThat(imported.tableName()).isEqualTo("orders");

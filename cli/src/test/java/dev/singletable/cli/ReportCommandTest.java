@@ -73,7 +73,7 @@ class ReportCommandTest {
 
         CommandRun run = execute("report", design.toString(), fixtures.toString(), "-o", page.toString());
 
-        assertThat(run.out()).isEqualTo("wrote " + page + ": 10 items, 1 access pattern checks, 5 warnings\n");
+        assertThat(run.out()).isEqualTo("wrote " + page + ": 10 items, 1 access pattern check, 5 warnings\n");
         assertThat(warnings(Files.readString(page))).containsExactly(
                 "access pattern eventsOfDay(day: 2026-01-01): expected (" + fixtures + ":14:7) [] but it returned "
                         + "[PK=DAY#2026-01-01 SK=EVENT#1, PK=DAY#2026-01-01 SK=EVENT#10, PK=DAY#2026-01-01 "

@@ -36,6 +36,40 @@ class VerifyCommandTest {
     }
 
     @Test
+    void verifies_the_example_application() {
+        Path examples = Path.of("..", "examples", "src", "test", "resources");
+
+        CommandRun run = execute("verify", examples.resolve("orders.table.yaml").toString(),
+                examples.resolve("orders.fixtures.yaml").toString());
+
+        assertThat(run.out()).isEqualTo("""
+                Access patterns of table orders (orders.table.yaml), 16 items seeded
+
+                PATTERN                                                         OPERATION  INDEX  READ  RETURNED  \
+                PAGES  RCU  EXPECTED
+                customerWithOrders(customerId: 42)                              Query      table     4         4  \
+                    1  0.5  ✓
+                ordersOfCustomer(customerId: 42)                                Query      table     3         3  \
+                    1  0.5  ✓
+                ordersOfCustomer(customerId: 7)                                 Query      table     1         1  \
+                    1  0.5  ✓
+                linesOfOrder(orderId: 1001)                                     Query      table     2         2  \
+                    1  0.5  ✓
+                ordersByStatus(status: OPEN, from: 2026-01-01, to: 2026-01-31)  Query      GSI1      2         2  \
+                    1  0.5  ✓
+                userByEmail(email: ada@example.com)                             Query      GSI1      1         1  \
+                    1  0.5  ✓
+                teamsOfUser(userId: ada)                                        Query      table     1         1  \
+                    1  0.5  ✓
+                membersOfTeam(teamId: engines)                                  Query      table     2         2  \
+                    1  0.5  ✓
+
+                8 checks of 7 access patterns: every one a Query, every result as expected.
+                """);
+        assertThat(run.exitCode()).isEqualTo(Singletable.OK);
+    }
+
+    @Test
     void exits_1_naming_the_expectation_when_a_pattern_returns_other_keys_or_cannot_run() throws IOException {
         Path fixtures = write("wrong.fixtures.yaml", """
                 items:

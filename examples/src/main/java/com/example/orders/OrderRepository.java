@@ -52,8 +52,8 @@ public final class OrderRepository {
     /** @param line an order line to create or replace */
     public void save(OrderLine line) {
         put(Map.of("PK", s("ORDER#" + line.orderId()), "SK", s("LINE#" + line.line()), "orderId", s(line.orderId()),
-                "line", s(line.line()), "product", s(line.product()), "quantity", n(BigDecimal.valueOf(line.quantity())),
-                "price", n(line.price())));
+                "line", s(line.line()), "product", s(line.product()),
+                "quantity", n(BigDecimal.valueOf(line.quantity())), "price", n(line.price())));
     }
 
     /** @param user a user to create or replace; findable by email from now on */
@@ -170,7 +170,8 @@ public final class OrderRepository {
      * @return the orders whose total is above it, in no particular order
      */
     public List<Order> ordersAbove(BigDecimal total) {
-        return client.scanPaginator(r -> r.tableName(table).filterExpression("begins_with(SK, :order) AND #total > :total")
+        return client.scanPaginator(r -> r.tableName(table)
+                .filterExpression("begins_with(SK, :order) AND #total > :total")
                 .expressionAttributeNames(Map.of("#total", "total"))
                 .expressionAttributeValues(Map.of(":order", s("ORDER#"), ":total", n(total))))
                 .items().stream().map(OrderRepository::order).toList();
