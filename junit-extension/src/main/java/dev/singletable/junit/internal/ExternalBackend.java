@@ -17,10 +17,16 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProviderChain;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.SystemPropertyCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.regions.providers.AwsProfileRegionProvider;
+import software.amazon.awssdk.regions.providers.AwsRegionProviderChain;
 import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
+import software.amazon.awssdk.regions.providers.SystemSettingsRegionProvider;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -55,9 +61,11 @@ final class ExternalBackend implements Backend {
         this.tablePrefix = tablePrefix;
         boolean aws = endpoint.getHost() != null && endpoint.getHost().contains(".amazonaws.com");
         this.region = region != null ? Region.of(region) : defaultRegion(aws);
+        // DynamoDB Local, LocalStack and Alternator accept any credentials: do not demand real ones, and do not
+        // spend seconds asking the EC2 instance metadata service for them.
         AwsCredentialsProvider credentials = aws ? DefaultCredentialsProvider.builder().build()
-                // DynamoDB Local, LocalStack and Alternator accept any credentials: do not demand real ones.
-                : AwsCredentialsProviderChain.of(DefaultCredentialsProvider.builder().build(),
+                : AwsCredentialsProviderChain.of(SystemPropertyCredentialsProvider.create(),
+                        EnvironmentVariableCredentialsProvider.create(), ProfileCredentialsProvider.create(),
                         StaticCredentialsProvider.create(AwsBasicCredentials.create("singletable", "singletable")));
         this.admin = DynamoDbClient.builder().endpointOverride(endpoint).region(this.region)
                 .credentialsProvider(credentials).build();
@@ -74,12 +82,13 @@ final class ExternalBackend implements Backend {
     }
 
     private static Region defaultRegion(boolean aws) {
-        try {
+        if (aws) {
             return new DefaultAwsRegionProviderChain().getRegion();
+        }
+        try {
+            return new AwsRegionProviderChain(new SystemSettingsRegionProvider(), new AwsProfileRegionProvider())
+                    .getRegion();
         } catch (SdkClientException e) {
-            if (aws) {
-                throw e;
-            }
             return Region.US_EAST_1;
         }
     }
