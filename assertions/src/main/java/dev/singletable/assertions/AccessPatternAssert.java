@@ -444,7 +444,7 @@ public class AccessPatternAssert extends AbstractAssert<AccessPatternAssert, Acc
 
     static List<TableKey> keysOf(List<Map<String, AttributeValue>> items, SingleTable table) {
         List<String> names = table.design().primaryKey().stream().map(k -> k.name()).toList();
-        return items.stream().map(item -> TableKey.of(item, names)).toList();
+        return items.stream().map(item -> TableKey.ofItem(item, names)).toList();
     }
 
     private String callText() {

@@ -89,7 +89,7 @@ public class ItemAssert extends AbstractAssert<ItemAssert, Map<String, Attribute
 
     private ItemAssert hasKey(TableKey expected) {
         isNotNull();
-        TableKey key = TableKey.of(actual, keyNames);
+        TableKey key = TableKey.ofItem(actual, keyNames);
         if (!key.equals(expected)) {
             throw Failures.instance().failure(info, shouldHaveKey(actual, expected, key), key, expected);
         }

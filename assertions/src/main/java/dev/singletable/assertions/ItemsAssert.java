@@ -76,7 +76,7 @@ public class ItemsAssert extends AbstractAssert<ItemsAssert, List<Map<String, At
 
     private ItemsAssert hasKey(TableKey expected) {
         isNotNull();
-        List<TableKey> keys = actual.stream().map(item -> TableKey.of(item, keyNames)).toList();
+        List<TableKey> keys = actual.stream().map(item -> TableKey.ofItem(item, keyNames)).toList();
         if (!keys.contains(expected)) {
             throw assertionError(shouldContainKey(keys, expected));
         }

@@ -93,7 +93,7 @@ public class SingleTableAssert extends AbstractAssert<SingleTableAssert, SingleT
         }
         if (expectation != null) {
             List<String> names = actual.design().primaryKey().stream().map(k -> k.name()).toList();
-            List<TableKey> expected = expectation.keys().stream().map(k -> TableKey.of(k, names)).toList();
+            List<TableKey> expected = expectation.keys().stream().map(k -> TableKey.ofItem(k, names)).toList();
             List<TableKey> returned = AccessPatternAssert.keysOf(run.items(), actual);
             List<String> diff = KeyDiff.of(expected, returned, true);
             if (!diff.isEmpty()) {

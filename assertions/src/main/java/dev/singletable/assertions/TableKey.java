@@ -21,6 +21,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 public final class TableKey {
 
+    /** Stands for a key attribute the item lacks; compared by identity. */
+    private static final AttributeValue ABSENT = AttributeValue.builder().build();
+
     private final List<AttributeValue> values;
 
     private TableKey(List<AttributeValue> values) {
@@ -36,15 +39,9 @@ public final class TableKey {
     }
 
     /** The key of an item; an absent attribute shows as absent and matches no expected key. */
-    static TableKey of(Map<String, AttributeValue> item, List<String> keyNames) {
-        List<AttributeValue> read = new ArrayList<>();
-        for (String name : keyNames) {
-            read.add(item.get(name));
-        }
-        return new TableKey(read.stream().map(v -> v == null ? ABSENT : v).toList());
+    static TableKey ofItem(Map<String, AttributeValue> item, List<String> keyNames) {
+        return new TableKey(keyNames.stream().map(name -> item.getOrDefault(name, ABSENT)).toList());
     }
-
-    private static final AttributeValue ABSENT = AttributeValue.builder().build();
 
     /** Two keys are equal when their values are, as DynamoDB compares them. */
     @Override
