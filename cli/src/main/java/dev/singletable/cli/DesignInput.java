@@ -19,7 +19,7 @@ final class DesignInput {
             + "`aws dynamodb scan` writes it), loaded in order.")
     List<Path> fixtures = new ArrayList<>();
 
-    @Option(names = "--var", paramLabel = "NAME=VALUE", description = "A value for ${NAME} in the fixtures; "
+    @Option(names = "--var", paramLabel = "NAME=VALUE", description = "A value for $${NAME} in the fixtures; "
             + "repeatable.")
     Map<String, String> variables = new LinkedHashMap<>();
 

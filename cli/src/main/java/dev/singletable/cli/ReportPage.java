@@ -43,6 +43,7 @@ final class ReportPage {
             padding:0 6px;margin:1px 4px 1px 0;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px}
             .attr i{color:#5a6372;font-style:normal}
             .ok{color:#1e7b34;font-weight:700}
+            td .fail{font-weight:400;font-size:12px}
             .fail{color:#b3261e;font-weight:700}
             tr.failed td{background:#fdecea}
             ul.warnings{background:#fff8e1;border:1px solid #f3d98b;border-radius:6px;padding:10px 10px 10px 32px}
@@ -137,7 +138,8 @@ final class ReportPage {
                 + ", projects " + i.projection() + ")").orElse("Item collections of the table");
         html.append("<h3>").append(escape(title)).append("</h3>\n<p class=\"legend\">")
                 .append(Words.count(view.items(), "item")).append(" in ")
-                .append(Words.count(view.collections().size(), "partition")).append(". Size: Σ UTF-8 name length + value size; WCU = ⌈size / 1 KB⌉, ")
+                .append(Words.count(view.collections().size(), "partition"))
+                .append(". Size: Σ UTF-8 name length + value size; WCU = ⌈size / 1 KB⌉, ")
                 .append("RCU = ⌈size / 4 KB⌉ (strongly consistent).</p>\n");
         if (view.collections().isEmpty()) {
             html.append("<p class=\"none\">No item has this index's keys.</p>\n");

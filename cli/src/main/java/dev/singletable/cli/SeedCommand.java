@@ -77,7 +77,8 @@ final class SeedCommand implements Callable<Integer> {
                 if (existing.isEmpty()) {
                     out.println("would create table " + name + " at " + endpoint);
                 }
-                out.println("would write " + Words.count(items.size(), "item") + " to table " + name + " at " + endpoint + " in "
+                out.println("would write " + Words.count(items.size(), "item") + " to table " + name + " at "
+                        + endpoint + " in "
                         + calls((items.size() + FixtureSeeder.BATCH_SIZE - 1) / FixtureSeeder.BATCH_SIZE)
                         + "; dry run, nothing written");
                 return Singletable.OK;
@@ -89,7 +90,8 @@ final class SeedCommand implements Callable<Integer> {
             }
             SeedResult result = FixtureSeeder.seed(client, name, items, FixtureSeeder.Options.defaults()
                     .withProgress(ProgressBar.forItems(spec.commandLine().getErr(), items.size())));
-            out.println("wrote " + Words.count(result.itemsWritten(), "item") + " to table " + name + " at " + endpoint + " in "
+            out.println("wrote " + Words.count(result.itemsWritten(), "item") + " to table " + name + " at "
+                    + endpoint + " in "
                     + calls(result.calls()) + (result.retries() == 0 ? ""
                             : " (" + result.retries() + " of them retried unprocessed items)"));
             return Singletable.OK;

@@ -39,7 +39,8 @@ final class ServeCommand implements Callable<Integer> {
     @Parameters(index = "1..*", paramLabel = "FIXTURES", description = "Fixture files to seed, in order.")
     List<Path> fixtures = new ArrayList<>();
 
-    @Option(names = "--var", paramLabel = "NAME=VALUE", description = "A value for ${NAME} in the fixtures.")
+    @Option(names = "--var", paramLabel = "NAME=VALUE",
+            description = "A value for $${NAME} in the fixtures; repeatable.")
     Map<String, String> variables = new LinkedHashMap<>();
 
     @Option(names = "--port", defaultValue = "8000", paramLabel = "PORT",

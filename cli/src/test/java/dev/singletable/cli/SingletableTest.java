@@ -32,9 +32,15 @@ class SingletableTest {
         for (String command : new String[] {"verify", "seed", "serve", "report", "import"}) {
             CommandRun run = execute(command, "--help");
 
-            assertThat(run.out()).as(command).startsWith("Usage: singletable " + command);
+            assertThat(run.out()).as(command).startsWith("Usage: singletable " + command).contains("Exit codes:");
             assertThat(run.exitCode()).as(command).isEqualTo(Singletable.OK);
         }
+    }
+
+    @Test
+    void help_shows_how_fixtures_name_variables() {
+        assertThat(execute("seed", "--help").out())
+                .contains("--var=NAME=VALUE   A value for ${NAME} in the fixtures; repeatable.");
     }
 
     @Test
