@@ -88,7 +88,9 @@ public class SingleTableAssert extends AbstractAssert<SingleTableAssert, SingleT
         }
         List<String> problems = new ArrayList<>();
         List<RequestLogEntry> requests = run.requests();
-        if (requests.isEmpty() || !requests.stream().allMatch(r -> r.operation().equals("Query") && r.succeeded())) {
+        if (requests.isEmpty()) {
+            problems.add("no request recorded: the table's request log does not see this client's requests");
+        } else if (!requests.stream().allMatch(r -> r.operation().equals("Query") && r.succeeded())) {
             problems.add("is not a Query");
         }
         if (expectation != null) {

@@ -9,9 +9,12 @@ import static dev.singletable.assertions.error.ShouldStayWithinBudget.shouldTake
 import static org.assertj.core.api.BDDAssertions.then;
 
 import dev.singletable.assertions.internal.Describe;
+import dev.singletable.engine.RequestLog;
 import dev.singletable.junit.AccessPatternCall;
 import dev.singletable.junit.SingleTable;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** What an access pattern costs: items read, capacity consumed, pages, items a filter discards. */
 class AccessPatternAssert_cost_Test {
@@ -60,6 +63,24 @@ class AccessPatternAssert_cost_Test {
         AssertionError error = failureOf(() -> assertThat(ordersOfCustomer).pages(2));
         // THEN
         then(error).hasMessage(shouldTakePages(run(ordersOfCustomer), 2, 1).create());
+    }
+
+    @Test
+    void should_fail_when_the_result_takes_more_than_one_page() {
+        // GIVEN three orders of 350 KB: more than the 1 MB a page holds
+        for (int order = 1; order <= 3; order++) {
+            String sortKey = "ORDER#" + order;
+            table.client().putItem(p -> p.tableName(table.name()).item(Map.of(
+                    "PK", AttributeValue.fromS("CUSTOMER#9"), "SK", AttributeValue.fromS(sortKey),
+                    "notes", AttributeValue.fromS("x".repeat(350_000)))));
+        }
+        RequestLog.Mark before = table.requestLog().mark();
+        AccessPatternCall large = table.accessPattern("customerWithOrders").with("customerId", 9);
+        // WHEN
+        AssertionError error = failureOf(() -> assertThat(large).hasNoFilterWaste().inOnePage());
+        // THEN
+        then(error).hasMessage(shouldTakePages(Describe.run("customerWithOrders", large.parameters(),
+                table.requestLog().since(before)), 1, 2).create());
     }
 
     @Test

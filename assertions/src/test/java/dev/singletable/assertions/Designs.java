@@ -27,6 +27,17 @@ final class Designs {
         return TableDesign.parse(yaml, "orders-gsi2.table.yaml");
     }
 
+    /** @return the orders design with only its openOrders access pattern, which takes no parameter */
+    static TableDesign withOnePattern() {
+        String orders = FixtureSource.ofClasspath(Designs.class, "/orders.table.yaml").read();
+        return TableDesign.parse(orders.replaceAll("(?s)accessPatterns:.*", """
+                accessPatterns:
+                  openOrders:
+                    index: GSI1
+                    query: { partition: "STATUS#OPEN" }
+                """), "orders-open.table.yaml");
+    }
+
     /**
      * @param table a table of {@link #withPatternOnMissingIndex()}
      * @return how the engine refuses the byEmail Query, as failure messages show it

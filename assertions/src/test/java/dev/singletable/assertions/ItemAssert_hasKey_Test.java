@@ -111,7 +111,12 @@ class ItemAssert_hasKey_Test {
                 table: sessions
                 key: { partition: id }
                 """).read(), "sessions.table.yaml");
-        // WHEN/THEN
-        assertThatItems(List.of(Map.of("id", AttributeValue.fromS("S1")))).usingDesign(sessions).hasKey("S1");
+        List<Map<String, AttributeValue>> items = List.of(Map.of("id", AttributeValue.fromS("S1")));
+        // WHEN
+        AssertionError error = failureOf(() -> assertThatItems(items).usingDesign(sessions).hasKey("S2"));
+        // THEN
+        assertThatItems(items).usingDesign(sessions).hasKey("S1");
+        assertThat(items.get(0)).usingDesign(sessions).hasKey("S1");
+        then(error).hasMessage(shouldContainKey(List.of(key("S1")), key("S2")).create());
     }
 }

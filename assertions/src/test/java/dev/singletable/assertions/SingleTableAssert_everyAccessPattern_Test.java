@@ -5,6 +5,7 @@ import static dev.singletable.assertions.SingleTableAssertions.assertThat;
 import static dev.singletable.assertions.error.ShouldSatisfyEveryAccessPattern.shouldSatisfyEveryAccessPattern;
 import static org.assertj.core.api.BDDAssertions.then;
 
+import dev.singletable.engine.RequestLog;
 import dev.singletable.junit.SingleTable;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -55,5 +56,19 @@ class SingleTableAssert_everyAccessPattern_Test {
         // THEN
         then(error).hasMessage(shouldSatisfyEveryAccessPattern(table.design(), List.of(
                 "byEmail" + System.lineSeparator() + "    failed:   " + Designs.missingIndexError(table))).create());
+    }
+
+    @Test
+    void should_fail_when_the_log_records_no_request() {
+        // GIVEN a handle whose log is not the one the client's requests go to
+        SingleTable seeded = OrdersTable.seeded("orders-items.fixtures.yaml");
+        SingleTable table = SingleTable.of(seeded.client(), new RequestLog(10), Designs.withOnePattern(),
+                seeded.name(), seeded.fixtures());
+        // WHEN
+        AssertionError error = failureOf(() -> assertThat(table).everyAccessPattern());
+        // THEN
+        then(error).hasMessage(shouldSatisfyEveryAccessPattern(table.design(), List.of("openOrders"
+                + System.lineSeparator() + "    no request recorded: the table's request log does not see this"
+                + " client's requests")).create());
     }
 }
