@@ -1,0 +1,43 @@
+package com.example.orders;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** The README shows code from these tests, region by region ({@code // tag::name[]}), so it cannot go stale. */
+class ReadmeSnippetsTest {
+    private static final Pattern REGION = Pattern.compile("// tag::([\\w-]+)\\[]\\n(.*?)\\n[ \\t]*// end::\\1\\[]",
+            Pattern.DOTALL);
+
+    @Test
+    void everyTaggedRegionIsQuotedInTheReadmeAsItIs() throws IOException {
+        String readme = Files.readString(Path.of("README.md"));
+
+        Map<String, String> regions = regions(Path.of("src/test/java/com/example/orders"));
+
+        assertThat(regions).containsKeys("design-test", "repository-test", "per-test-fixtures", "scan-guard");
+        regions.forEach((name, code) -> assertThat(readme).as("README snippet " + name)
+                .contains("```java\n" + code + "\n```"));
+    }
+
+    private static Map<String, String> regions(Path sources) throws IOException {
+        Map<String, String> regions = new LinkedHashMap<>();
+        try (Stream<Path> files = Files.list(sources)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+                Matcher region = REGION.matcher(Files.readString(file));
+                while (region.find()) {
+                    regions.put(region.group(1), region.group(2).stripIndent());
+                }
+            }
+        }
+        return regions;
+    }
+}
