@@ -17,6 +17,7 @@ import dev.singletable.junit.SingleTable;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 class SingleTableSoftAssertions_Test {
@@ -64,6 +65,23 @@ class SingleTableSoftAssertions_Test {
                 shouldHaveNoScans(requests, requests.subList(1, 2)).create(),
                 shouldHaveAttribute(customer, "name", AttributeValue.fromS("Grace Hopper"),
                         AttributeValue.fromS("Ada Lovelace")).create());
+    }
+
+    @Test
+    void should_collect_instead_of_throwing_at_every_entry_point() {
+        // GIVEN
+        repository.ordersOf(42);
+        RequestLogEntry query = table.requestLog().entries().get(0);
+        QueryResponse response = table.client().query(table.design().accessPattern("ordersOfCustomer")
+                .toQueryRequest(table.name(), Map.of("customerId", 42)));
+        // WHEN
+        softly.assertThat(query).onIndex("GSI1");
+        softly.assertThat(response).hasKey("CUSTOMER#42", "PROFILE");
+        softly.assertThatItems(response.items()).hasKey("CUSTOMER#42", "PROFILE");
+        softly.assertThatAccessPattern(table, "ordersOfCustomer").isServedBy(repository::openOrdersByScan);
+        softly.assertThat(table).requestLog().queries().onIndex("GSI1");
+        // THEN
+        then(softly.errorsCollected()).hasSize(5);
     }
 
     /** The messages, without the line of the test that AssertJ adds to each soft failure. */
