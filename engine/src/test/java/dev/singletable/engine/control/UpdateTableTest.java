@@ -119,6 +119,19 @@ class UpdateTableTest {
     }
 
     @Test
+    void should_skip_items_whose_index_key_is_empty_or_oversize_when_filling_a_new_index() {
+        client.createTable(singleTable("app").build());
+        put("1", AttributeValue.fromS("OPEN"));
+        put("2", AttributeValue.fromS(""));
+        put("3", AttributeValue.fromS("x".repeat(2049)));
+
+        client.updateTable(r -> r.tableName("app").attributeDefinitions(string("status"))
+                .globalSecondaryIndexUpdates(create(byStatus())));
+
+        assertThat(describe().globalSecondaryIndexes().get(0).itemCount()).isEqualTo(1);
+    }
+
+    @Test
     void should_delete_an_index_and_the_definitions_only_it_used() {
         client.createTable(singleTable("app").attributeDefinitions(string("PK"), string("SK"), string("status"))
                 .globalSecondaryIndexes(g -> g.indexName("ByStatus").keySchema(hash("status"))

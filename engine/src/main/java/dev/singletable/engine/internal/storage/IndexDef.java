@@ -1,5 +1,6 @@
 package dev.singletable.engine.internal.storage;
 
+import dev.singletable.engine.internal.value.Sizes;
 import dev.singletable.engine.internal.value.Value;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,19 +12,31 @@ import java.util.Map;
  */
 public record IndexDef(String name, boolean global, KeyDef partitionKey, KeyDef sortKey, String projectionType,
                        List<String> nonKeyAttributes) {
+    private static final int MAX_PARTITION_KEY_BYTES = 2048;
+    private static final int MAX_SORT_KEY_BYTES = 1024;
 
     public IndexDef {
         nonKeyAttributes = List.copyOf(nonKeyAttributes);
     }
 
-    /** Whether an item belongs in the index: it has every index key attribute with the declared type. */
+    /**
+     * Whether an item belongs in the index: it has every index key attribute with the declared type, not empty and
+     * within the key size limits.
+     */
     public boolean covers(Map<String, Value> item) {
-        return hasKey(item, partitionKey) && (sortKey == null || hasKey(item, sortKey));
+        return hasKey(item, partitionKey, MAX_PARTITION_KEY_BYTES)
+                && (sortKey == null || hasKey(item, sortKey, MAX_SORT_KEY_BYTES));
     }
 
-    private static boolean hasKey(Map<String, Value> item, KeyDef key) {
+    private static boolean hasKey(Map<String, Value> item, KeyDef key, int maxBytes) {
         Value value = item.get(key.name());
-        return value != null && value.type().equals(key.type());
+        if (value == null || !value.type().equals(key.type())) {
+            return false;
+        }
+        // writes refuse empty and oversize index keys, but items written before the index existed may hold them:
+        // DynamoDB leaves those out when it fills a new index (IX-11)
+        long size = Sizes.valueSize(value);
+        return size > 0 && size <= maxBytes;
     }
 
     /** The index entry of an item: what the index projects, always with the table and index keys. */
