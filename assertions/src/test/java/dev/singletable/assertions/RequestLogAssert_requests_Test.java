@@ -13,7 +13,6 @@ import dev.singletable.assertions.internal.Describe;
 import dev.singletable.engine.RequestLog;
 import dev.singletable.engine.RequestLogEntry;
 import dev.singletable.junit.SingleTable;
-import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
