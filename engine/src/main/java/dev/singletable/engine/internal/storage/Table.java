@@ -21,6 +21,9 @@ import java.util.TreeMap;
 public final class Table {
     /** Stands in for the sort key on tables without one, so every partition is a sorted map. */
     private static final Value NO_SORT_KEY = Value.Null.INSTANCE;
+    /** A missing partition: empty, but ordered like a real one so range views of it work. */
+    private static final NavigableMap<Value, Item> NO_PARTITION =
+            Collections.unmodifiableNavigableMap(new TreeMap<>(ValueOrder.KEY_ORDER));
 
     private final TableMetadata metadata;
     private final TreeMap<Value, TreeMap<Value, Item>> partitions = new TreeMap<>(HashOrder.PARTITIONS);
@@ -90,7 +93,7 @@ public final class Table {
     /** Items of one partition in sort-key order (one at most on a table without a sort key); empty if none. */
     public NavigableMap<Value, Item> partition(Value partitionKey) {
         TreeMap<Value, Item> partition = partitions.get(partitionKey);
-        return partition == null ? Collections.emptyNavigableMap() : Collections.unmodifiableNavigableMap(partition);
+        return partition == null ? NO_PARTITION : Collections.unmodifiableNavigableMap(partition);
     }
 
     /** Every partition in scan (hash) order. */
