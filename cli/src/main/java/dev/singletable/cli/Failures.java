@@ -2,6 +2,7 @@ package dev.singletable.cli;
 
 import dev.singletable.fixtures.LocatedException;
 import dev.singletable.fixtures.SeedException;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
@@ -53,7 +54,9 @@ final class Failures implements CommandLine.IExecutionExceptionHandler, CommandL
             return Singletable.ENDPOINT;
         }
         if (e instanceof SdkClientException client) {
-            err.println(name + ": cannot reach the endpoint: " + client.getMessage());
+            // Connection failures come with an IOException; credentials and configuration problems without one.
+            err.println(name + ": " + (client.getCause() instanceof IOException ? "cannot reach the endpoint: " : "")
+                    + client.getMessage());
             return Singletable.ENDPOINT;
         }
         err.println(name + ": internal error, please report it with this trace:");

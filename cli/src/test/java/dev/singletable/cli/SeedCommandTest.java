@@ -15,6 +15,8 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
@@ -68,8 +70,9 @@ class SeedCommandTest {
     @Test
     void refuses_to_write_into_a_table_whose_keys_differ_from_the_design() {
         engine.client().createTable(r -> r.tableName("shop").billingMode("PAY_PER_REQUEST")
-                .attributeDefinitions(a -> a.attributeName("id").attributeType(ScalarAttributeType.S))
-                .keySchema(k -> k.attributeName("id").keyType(KeyType.HASH)));
+                .attributeDefinitions(AttributeDefinition.builder().attributeName("id")
+                        .attributeType(ScalarAttributeType.S).build())
+                .keySchema(KeySchemaElement.builder().attributeName("id").keyType(KeyType.HASH).build()));
 
         CommandRun run = execute("seed", DESIGN, FIXTURES, "--endpoint", endpoint, "--create-table");
 
