@@ -16,7 +16,7 @@ import java.net.URI;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -112,8 +112,8 @@ public final class SingleTableExtension implements BeforeAllCallback, BeforeEach
             return;
         }
         TableResource table = owner.declaration().perTest()
-                ? context.getStore(NAMESPACE).getOrComputeIfAbsent(new TableKey(owner.declaration()),
-                        key -> TableResource.open(run(context), owner.declaration(), owner.declaration().spec(context)),
+                ? getOrCreate(context, new TableKey(owner.declaration()),
+                        () -> TableResource.open(run(context), owner.declaration(), owner.declaration().spec(context)),
                         TableResource.class)
                 : classTable(owner, context);
         SingleTable handle = table.beforeTest(context);
@@ -235,13 +235,21 @@ public final class SingleTableExtension implements BeforeAllCallback, BeforeEach
 
     private static TableResource classTable(Declaration.Owner owner, ExtensionContext context) {
         Declaration declaration = owner.declaration();
-        return owner.classContext().getStore(NAMESPACE).getOrComputeIfAbsent(new TableKey(declaration),
-                key -> TableResource.open(run(context), declaration, declaration.spec(context)), TableResource.class);
+        return getOrCreate(owner.classContext(), new TableKey(declaration),
+                () -> TableResource.open(run(context), declaration, declaration.spec(context)), TableResource.class);
     }
 
     private static Run run(ExtensionContext context) {
-        return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(Run.class, key -> Run.start(context),
-                Run.class);
+        return getOrCreate(context.getRoot(), Run.class, () -> Run.start(context), Run.class);
+    }
+
+    /**
+     * Create-or-get in one call. JUnit 6 renames {@code getOrComputeIfAbsent} to {@code computeIfAbsent}, which
+     * 5.14 lacks; the old name works on both, so its deprecation on 6 is expected here.
+     */
+    @SuppressWarnings("deprecation")
+    private static <V> V getOrCreate(ExtensionContext context, Object key, Supplier<V> create, Class<V> type) {
+        return context.getStore(NAMESPACE).getOrComputeIfAbsent(key, k -> create.get(), type);
     }
 
     /** The store key of a declaration's table. */

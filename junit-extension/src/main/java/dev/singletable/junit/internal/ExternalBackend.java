@@ -54,7 +54,9 @@ final class ExternalBackend implements Backend {
     private final WriteRecorder recorder = new WriteRecorder();
     private final DynamoDbClient admin;
     private final DynamoDbClient client;
-    private final DynamoDbAsyncClient asyncClient;
+    private final AwsCredentialsProvider credentials;
+    /** Made on first request: an asynchronous client starts an event loop, which most runs never need. */
+    private DynamoDbAsyncClient asyncClient;
 
     ExternalBackend(URI endpoint, String region, String tablePrefix) {
         this.endpoint = endpoint;
@@ -63,18 +65,13 @@ final class ExternalBackend implements Backend {
         this.region = region != null ? Region.of(region) : defaultRegion(aws);
         // DynamoDB Local, LocalStack and Alternator accept any credentials: do not demand real ones, and do not
         // spend seconds asking the EC2 instance metadata service for them.
-        AwsCredentialsProvider credentials = aws ? DefaultCredentialsProvider.builder().build()
+        this.credentials = aws ? DefaultCredentialsProvider.builder().build()
                 : AwsCredentialsProviderChain.of(SystemPropertyCredentialsProvider.create(),
                         EnvironmentVariableCredentialsProvider.create(), ProfileCredentialsProvider.create(),
                         StaticCredentialsProvider.create(AwsBasicCredentials.create("singletable", "singletable")));
         this.admin = DynamoDbClient.builder().endpointOverride(endpoint).region(this.region)
                 .credentialsProvider(credentials).build();
         this.client = DynamoDbClient.builder().endpointOverride(endpoint).region(this.region)
-                .credentialsProvider(credentials)
-                .overrideConfiguration(c -> c.addExecutionInterceptor(new RequestLogInterceptor(log))
-                        .addExecutionInterceptor(recorder))
-                .build();
-        this.asyncClient = DynamoDbAsyncClient.builder().endpointOverride(endpoint).region(this.region)
                 .credentialsProvider(credentials)
                 .overrideConfiguration(c -> c.addExecutionInterceptor(new RequestLogInterceptor(log))
                         .addExecutionInterceptor(recorder))
@@ -104,7 +101,14 @@ final class ExternalBackend implements Backend {
     }
 
     @Override
-    public DynamoDbAsyncClient asyncClient() {
+    public synchronized DynamoDbAsyncClient asyncClient() {
+        if (asyncClient == null) {
+            asyncClient = DynamoDbAsyncClient.builder().endpointOverride(endpoint).region(region)
+                    .credentialsProvider(credentials)
+                    .overrideConfiguration(c -> c.addExecutionInterceptor(new RequestLogInterceptor(log))
+                            .addExecutionInterceptor(recorder))
+                    .build();
+        }
         return asyncClient;
     }
 
@@ -168,9 +172,11 @@ final class ExternalBackend implements Backend {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         client.close();
-        asyncClient.close();
+        if (asyncClient != null) {
+            asyncClient.close();
+        }
         admin.close();
     }
 

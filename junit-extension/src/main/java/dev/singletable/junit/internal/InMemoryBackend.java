@@ -14,7 +14,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /** The in-process engine: tables reset by its undo log, so a reset costs what the test changed. */
 final class InMemoryBackend implements Backend {
     private final DynamoDbEngine engine = DynamoDbEngine.create();
-    private final DynamoDbAsyncClient asyncClient = engine.asyncClient();
+    /** Made on first request: most runs never use one. */
+    private DynamoDbAsyncClient asyncClient;
 
     @Override
     public DynamoDbClient client() {
@@ -22,7 +23,10 @@ final class InMemoryBackend implements Backend {
     }
 
     @Override
-    public DynamoDbAsyncClient asyncClient() {
+    public synchronized DynamoDbAsyncClient asyncClient() {
+        if (asyncClient == null) {
+            asyncClient = engine.asyncClient();
+        }
         return asyncClient;
     }
 
@@ -86,8 +90,10 @@ final class InMemoryBackend implements Backend {
     }
 
     @Override
-    public void close() {
-        asyncClient.close();
+    public synchronized void close() {
+        if (asyncClient != null) {
+            asyncClient.close();
+        }
         engine.close();
     }
 }
