@@ -160,6 +160,35 @@ class UpdateTableTest {
     }
 
     @Test
+    void should_refuse_an_index_update_without_an_action() {
+        client.createTable(singleTable("app").build());
+
+        assertValidation(INVALID + "One of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create, "
+                + "GlobalSecondaryIndexUpdate.Delete must not be null",
+                () -> client.updateTable(r -> r.tableName("app").globalSecondaryIndexUpdates(GlobalSecondaryIndexUpdate.builder().build())));
+    }
+
+    @Test
+    void should_refuse_two_updates_of_one_index() {
+        client.createTable(singleTable("app").build());
+
+        assertValidation(INVALID + "Only one global secondary index update per index is allowed simultaneously. Index: ByStatus",
+                () -> client.updateTable(r -> r.tableName("app").attributeDefinitions(string("status"))
+                        .globalSecondaryIndexUpdates(create(byStatus()), delete("ByStatus"))));
+    }
+
+    @Test
+    void should_refuse_an_index_name_outside_the_pattern() {
+        client.createTable(singleTable("app").build());
+
+        assertValidation("1 validation error detected: Value 'by status' at "
+                + "'globalSecondaryIndexUpdates.1.member.create.indexName' failed to satisfy constraint: "
+                + "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+",
+                () -> client.updateTable(r -> r.tableName("app").attributeDefinitions(string("status"))
+                        .globalSecondaryIndexUpdates(create(byStatus().indexName("by status")))));
+    }
+
+    @Test
     void should_refuse_an_index_that_already_exists() {
         client.createTable(singleTable("app").attributeDefinitions(string("PK"), string("SK"), string("status"))
                 .globalSecondaryIndexes(g -> g.indexName("ByStatus").keySchema(hash("status"))
