@@ -80,9 +80,6 @@ final class ServeCommand implements Callable<Integer> {
                     + "this version; serve keeps its data in memory only. Run without --data, and seed again "
                     + "after a restart.");
         }
-        if (!fixtures.isEmpty() && design == null) {
-            throw new CliException(Singletable.USAGE, "fixtures need a design");
-        }
         DesignInput.Loaded loaded = design == null ? null : DesignInput.load(design, fixtures, variables);
         PrintWriter out = spec.commandLine().getOut();
         if (!Endpoints.isLoopback(host)) {
