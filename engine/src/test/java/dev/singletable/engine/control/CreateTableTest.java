@@ -262,6 +262,34 @@ class CreateTableTest {
     }
 
     @Test
+    void should_require_attribute_definitions() {
+        assertValidation("1 validation error detected: Value null at 'attributeDefinitions' failed to satisfy constraint: "
+                + "Member must not be null",
+                () -> client.createTable(singleTable("app").attributeDefinitions((List<AttributeDefinition>) null).build()));
+        assertNoTables();
+    }
+
+    @Test
+    void should_refuse_a_key_attribute_name_longer_than_255_characters() {
+        String name = "k".repeat(256);
+        assertValidation("1 validation error detected: Value '" + name + "' at 'keySchema.1.member.attributeName' failed "
+                + "to satisfy constraint: Member must have length less than or equal to 255",
+                () -> client.createTable(singleTable("app").keySchema(hash(name)).attributeDefinitions(string("PK")).build()));
+        assertNoTables();
+    }
+
+    @Test
+    void should_refuse_more_than_fifty_tags() {
+        List<Tag> tags = new ArrayList<>();
+        for (int i = 0; i < 51; i++) {
+            tags.add(Tag.builder().key("k" + i).value("v").build());
+        }
+        assertValidation(INVALID + "The number of tags on the resource would exceed the limit of 50",
+                () -> client.createTable(singleTable("app").tags(tags).build()));
+        assertNoTables();
+    }
+
+    @Test
     void should_refuse_a_key_schema_of_three_elements() {
         assertValidation("1 validation error detected: Value '[KeySchemaElement(attributeName=PK, keyType=HASH), "
                 + "KeySchemaElement(attributeName=SK, keyType=RANGE), KeySchemaElement(attributeName=X, keyType=RANGE)]' "
