@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.util.List;
 
 /** {@code verify}'s results as one JSON document, for CI scripts. */
@@ -24,7 +25,13 @@ final class ResultsJson {
             ObjectNode row = patterns.addObject();
             row.put("pattern", r.pattern());
             ObjectNode parameters = row.putObject("parameters");
-            r.parameters().forEach((name, value) -> parameters.put(name, Values.display(value)));
+            r.parameters().forEach((name, value) -> {
+                if (value.n() != null) {
+                    parameters.put(name, new BigDecimal(value.n()));
+                } else {
+                    parameters.put(name, Values.display(value));
+                }
+            });
             row.put("operation", r.operation());
             row.put("index", r.index());
             row.put("keyCondition", r.keyCondition());

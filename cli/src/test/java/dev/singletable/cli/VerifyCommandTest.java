@@ -113,7 +113,7 @@ class VerifyCommandTest {
                   "patterns" : [ {
                     "pattern" : "customerWithOrders",
                     "parameters" : {
-                      "customerId" : "42"
+                      "customerId" : 42
                     },
                     "operation" : "Query",
                     "index" : "table",
