@@ -32,7 +32,7 @@ import java.util.stream.Stream;
  * against the definitions, local indexes, global indexes, unused definitions), then creates the table, ACTIVE at
  * once.
  */
-public final class CreateTable implements Operation {
+final class CreateTable implements Operation {
     static final String INVALID = "One or more parameter values were invalid: ";
     private static final int MAX_LOCAL_INDEXES = 5;
     private static final int MAX_GLOBAL_INDEXES = 20;
@@ -40,7 +40,7 @@ public final class CreateTable implements Operation {
 
     private final Database database;
 
-    public CreateTable(Database database) {
+    CreateTable(Database database) {
         this.database = database;
     }
 
