@@ -12,7 +12,6 @@ import static dev.singletable.assertions.error.ShouldStayWithinBudget.shouldHave
 import static dev.singletable.assertions.error.ShouldStayWithinBudget.shouldReadAtMost;
 import static dev.singletable.assertions.error.ShouldStayWithinBudget.shouldTakePages;
 
-import dev.singletable.assertions.internal.CallTable;
 import dev.singletable.assertions.internal.Describe;
 import dev.singletable.assertions.internal.PatternShape;
 import dev.singletable.assertions.internal.Values;
@@ -379,7 +378,7 @@ public class AccessPatternAssert extends AbstractAssert<AccessPatternAssert, Acc
 
     private AccessPatternAssert servedBy(Supplier<?> code, Function<Object, List<TableKey>> keysOfResult) {
         isNotNull();
-        SingleTable table = CallTable.of(actual);
+        SingleTable table = actual.table();
         RequestLog log = table.requestLog();
         RequestLog.Mark before = log.mark();
         Object result = code.get();
@@ -439,7 +438,7 @@ public class AccessPatternAssert extends AbstractAssert<AccessPatternAssert, Acc
     }
 
     private List<TableKey> keysOf(List<Map<String, AttributeValue>> items) {
-        return keysOf(items, CallTable.of(actual));
+        return keysOf(items, actual.table());
     }
 
     static List<TableKey> keysOf(List<Map<String, AttributeValue>> items, SingleTable table) {

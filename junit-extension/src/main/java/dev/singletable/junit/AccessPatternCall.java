@@ -38,6 +38,11 @@ public final class AccessPatternCall {
         this.parameters = parameters;
     }
 
+    /** @return the table the pattern runs against */
+    public SingleTable table() {
+        return table;
+    }
+
     /** @return the access pattern called */
     public AccessPattern pattern() {
         return pattern;

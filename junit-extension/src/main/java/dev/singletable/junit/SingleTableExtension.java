@@ -136,7 +136,7 @@ public final class SingleTableExtension implements BeforeAllCallback, BeforeEach
         if (guard == ScanGuard.ALLOW || scansAllowed(context)) {
             return;
         }
-        List<RequestLogEntry> scans = state.handle().requestLog().entries(e -> "Scan".equals(e.operation()));
+        List<RequestLogEntry> scans = state.handle().requestLog().entries(RequestLogEntry::isScan);
         if (scans.isEmpty()) {
             return;
         }

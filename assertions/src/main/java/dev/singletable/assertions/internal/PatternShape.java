@@ -60,10 +60,10 @@ public final class PatternShape {
 
     /**
      * @param requests logged requests
-     * @return the Queries and Scans among them: the reads an access pattern is about
+     * @return the Queries and Scans among them (PartiQL SELECTs too): the reads an access pattern is about
      */
     public static List<RequestLogEntry> reads(List<RequestLogEntry> requests) {
-        return requests.stream().filter(r -> r.operation().equals("Query") || r.operation().equals("Scan")).toList();
+        return requests.stream().filter(r -> r.access().isPresent()).toList();
     }
 
     /**
