@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.core.SdkRequest;
@@ -26,6 +27,11 @@ import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableResponse;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTableResponse;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 
 /**
  * Records every request a DynamoDB client makes into a {@link RequestLog}, from the client's side, so that the
@@ -48,6 +54,8 @@ public final class RequestLogInterceptor implements ExecutionInterceptor {
             "ConditionExpression", "UpdateExpression", "ProjectionExpression", "Statement");
 
     private final RequestLog log;
+    /** Partition keys by table, then by index ("" for the table), learnt from CreateTable and DescribeTable. */
+    private final Map<String, Map<String, String>> partitionKeys = new ConcurrentHashMap<>();
 
     /** An interceptor that records into this log. */
     public RequestLogInterceptor(RequestLog log) {
@@ -66,7 +74,26 @@ public final class RequestLogInterceptor implements ExecutionInterceptor {
 
     @Override
     public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
+        if (context.response() instanceof CreateTableResponse created) {
+            learn(created.tableDescription());
+        } else if (context.response() instanceof DescribeTableResponse described) {
+            learn(described.table());
+        }
         record(context.request(), context.response(), null, attributes);
+    }
+
+    /** Remembers a table's key schemas, so that a key condition {@code SK = :s AND PK = :p} reads right. */
+    private void learn(TableDescription table) {
+        Map<String, String> keys = new ConcurrentHashMap<>();
+        keys.put("", hashKey(table.keySchema()));
+        table.globalSecondaryIndexes().forEach(i -> keys.put(i.indexName(), hashKey(i.keySchema())));
+        table.localSecondaryIndexes().forEach(i -> keys.put(i.indexName(), hashKey(i.keySchema())));
+        partitionKeys.put(table.tableName(), keys);
+    }
+
+    private static String hashKey(List<KeySchemaElement> schema) {
+        return schema.stream().filter(k -> k.keyType() == KeyType.HASH).map(KeySchemaElement::attributeName)
+                .findFirst().orElse("");
     }
 
     @Override
@@ -77,12 +104,13 @@ public final class RequestLogInterceptor implements ExecutionInterceptor {
     private void record(SdkRequest request, SdkResponse response, Throwable failure, ExecutionAttributes attributes) {
         Long started = attributes.getAttribute(STARTED);
         long nanos = started == null ? 0 : System.nanoTime() - started;
+        String table = request.getValueForField("TableName", String.class).map(Database::nameOf).orElse(null);
         RequestLogEntry.Builder entry = RequestLogEntry.builder(attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME))
                 .time(Instant.now().minusNanos(nanos))
                 .duration(Duration.ofNanos(nanos))
-                .table(request.getValueForField("TableName", String.class).map(Database::nameOf).orElse(null))
+                .table(table)
                 .index(request.getValueForField("IndexName", String.class).orElse(null))
-                .keyCondition(keyCondition(request));
+                .keyCondition(keyCondition(request, table));
         entry.expressions(() -> ExpressionDisplay.resolve(expressionMembers(request)));
         if (response != null) {
             describe(response, entry);
@@ -125,7 +153,7 @@ public final class RequestLogInterceptor implements ExecutionInterceptor {
         return units == null ? 0 : units;
     }
 
-    private static KeyConditionShape keyCondition(SdkRequest request) {
+    private KeyConditionShape keyCondition(SdkRequest request, String table) {
         Optional<String> text = request.getValueForField("KeyConditionExpression", String.class);
         if (text.isEmpty()) {
             return null;
@@ -134,7 +162,9 @@ public final class RequestLogInterceptor implements ExecutionInterceptor {
         Map<String, String> values = new LinkedHashMap<>();
         attributeValues(request).forEach((placeholder, value) ->
                 values.put(placeholder, KeyShapes.display(ValueJson.read(json(value)))));
-        return KeyShapes.parse(text.get(), names, values);
+        String index = request.getValueForField("IndexName", String.class).orElse("");
+        String partitionKey = table == null ? null : partitionKeys.getOrDefault(table, Map.of()).get(index);
+        return KeyShapes.parse(text.get(), names, values, partitionKey);
     }
 
     /** The members the engine's display reads, as they went on the wire. */

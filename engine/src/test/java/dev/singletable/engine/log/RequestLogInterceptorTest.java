@@ -36,18 +36,23 @@ class RequestLogInterceptorTest {
     void start() {
         engine = DynamoDbEngine.create();
         clientLog = new RequestLog(100);
-        client = DynamoDbClient.builder()
-                .endpointOverride(engine.httpEndpoint())
-                .httpClient(UrlConnectionHttpClient.create())
-                .region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKID", "secret")))
-                .overrideConfiguration(c -> c.addExecutionInterceptor(new RequestLogInterceptor(clientLog)))
-                .build();
+        client = httpClient(new RequestLogInterceptor(clientLog));
         RequestLogTest.createTable(client);
         for (String sk : List.of("PROFILE", "ORDER#1", "ORDER#2", "ORDER#3")) {
             client.putItem(b -> b.tableName("app").item(Map.of("PK", s("CUSTOMER#42"), "SK", s(sk),
                     "GSI1PK", s("STATUS#OPEN"), "total", n(sk.length()))));
         }
+    }
+
+    /** A client of the engine's HTTP endpoint, as of any DynamoDB endpoint, with the interceptor. */
+    private DynamoDbClient httpClient(RequestLogInterceptor interceptor) {
+        return DynamoDbClient.builder()
+                .endpointOverride(engine.httpEndpoint())
+                .httpClient(UrlConnectionHttpClient.create())
+                .region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKID", "secret")))
+                .overrideConfiguration(c -> c.addExecutionInterceptor(interceptor))
+                .build();
     }
 
     @AfterEach
@@ -120,6 +125,26 @@ class RequestLogInterceptorTest {
 
         assertThat(lastOf(clientLog).keyCondition()).contains(new KeyConditionShape("PK", "CUSTOMER#42", "SK", "begins_with"));
         assertThat(lastOf(clientLog).returnedCount()).isEqualTo(3);
+    }
+
+    @Test
+    void should_know_the_partition_key_of_a_table_it_saw_created_when_both_keys_are_equalities() {
+        client.query(b -> b.tableName("app").keyConditionExpression("SK = :s AND PK = :c")
+                .expressionAttributeValues(Map.of(":c", s("CUSTOMER#42"), ":s", s("PROFILE"))));
+
+        assertThat(lastOf(clientLog).keyCondition()).contains(new KeyConditionShape("PK", "CUSTOMER#42", "SK", "="));
+        assertThat(lastOf(clientLog).keyCondition()).isEqualTo(lastOf(engine.requestLog()).keyCondition());
+    }
+
+    @Test
+    void should_take_the_first_equality_as_partition_key_on_a_table_it_never_saw_described() {
+        DynamoDbClient other = httpClient(new RequestLogInterceptor(clientLog));
+
+        other.query(b -> b.tableName("app").keyConditionExpression("PK = :c AND SK = :s")
+                .expressionAttributeValues(Map.of(":c", s("CUSTOMER#42"), ":s", s("PROFILE"))));
+
+        assertThat(lastOf(clientLog).keyCondition()).contains(new KeyConditionShape("PK", "CUSTOMER#42", "SK", "="));
+        other.close();
     }
 
     @Test

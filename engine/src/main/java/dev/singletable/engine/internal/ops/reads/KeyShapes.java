@@ -30,12 +30,14 @@ public final class KeyShapes {
     private static final Pattern TOKEN = Pattern.compile("<=|>=|[=<>]|[^\\s()=<>,]+");
 
     /**
-     * The shape of a KeyConditionExpression read from its text alone, for a client that does not know the key
-     * schema: the partition key is the attribute compared with {@code =} while the other one has another
-     * operator; when both use {@code =}, the first written. {@code values} holds the display form of each
-     * {@code :value}. Null when the text is not a key condition (the service refuses it anyway).
+     * The shape of a KeyConditionExpression read from its text, for a client: the partition key is
+     * {@code partitionKey} when the client knows it (null otherwise), else the attribute compared with {@code =}
+     * while the other one has another operator, and when both use {@code =}, the first written. {@code values}
+     * holds the display form of each {@code :value}. Null when the text is not a key condition (the service
+     * refuses it anyway).
      */
-    public static KeyConditionShape parse(String text, Map<String, String> names, Map<String, String> values) {
+    public static KeyConditionShape parse(String text, Map<String, String> names, Map<String, String> values,
+                                          String partitionKey) {
         List<String> tokens = new ArrayList<>();
         Matcher m = TOKEN.matcher(text);
         while (m.find()) {
@@ -67,7 +69,9 @@ public final class KeyShapes {
         if (terms.isEmpty() || terms.size() > 2) {
             return null;
         }
-        int partition = terms.size() == 2 && !terms.get(0)[1].equals("=") ? 1 : 0;
+        int partition = terms.size() == 2 && (partitionKey != null
+                ? partitionKey.equals(names.getOrDefault(terms.get(1)[0], terms.get(1)[0]))
+                : !terms.get(0)[1].equals("=")) ? 1 : 0;
         String[] pk = terms.get(partition);
         String[] sk = terms.size() == 2 ? terms.get(1 - partition) : null;
         return new KeyConditionShape(names.getOrDefault(pk[0], pk[0]), values.getOrDefault(pk[2], pk[2]),
