@@ -47,4 +47,16 @@ class AccessPatternAssert_runsAsQuery_Test {
         // THEN
         then(error).hasMessage(shouldRunAsQuery("customerWithOrders(customerId=42)", List.of()).create());
     }
+
+    @Test
+    void should_fail_for_a_pattern_the_design_declares_as_a_scan() {
+        // GIVEN
+        SingleTable table = OrdersTable.seeded(Designs.withScanPattern(), "orders-items.fixtures.yaml");
+        // WHEN
+        AssertionError error = failureOf(() -> assertThat(table.accessPattern("everything")).runsAsQuery());
+        // THEN
+        then(error).hasMessageContaining("everything")
+                .hasMessageContaining("to run as:\n  Query")
+                .hasMessageContaining("Scan on " + table.name());
+    }
 }

@@ -38,6 +38,17 @@ final class Designs {
                 """), "orders-open.table.yaml");
     }
 
+    /** @return the orders design with only a pattern it declares as a Scan of the table */
+    static TableDesign withScanPattern() {
+        String orders = FixtureSource.ofClasspath(Designs.class, "/orders.table.yaml").read();
+        return TableDesign.parse(orders.replaceAll("(?s)accessPatterns:.*", """
+                accessPatterns:
+                  everything:
+                    description: Every item (an export)
+                    scan: true
+                """), "orders-scan.table.yaml");
+    }
+
     /**
      * @param table a table of {@link #withPatternOnMissingIndex()}
      * @return how the engine refuses the byEmail Query, as failure messages show it

@@ -162,6 +162,39 @@ class VerifyCommandTest {
     }
 
     @Test
+    void exits_1_with_the_reason_when_the_design_declares_a_pattern_that_scans() throws IOException {
+        Path design = write("scan.table.yaml", """
+                table: shop
+                key: { partition: PK, sort: SK }
+                entities:
+                  Order: { PK: "CUSTOMER#{customerId}", SK: "ORDER#{orderId}" }
+                accessPatterns:
+                  ordersOfCustomer:
+                    query: { partition: "CUSTOMER#{customerId}", sort: { beginsWith: "ORDER#" } }
+                  bigOrders:
+                    description: Every order above 50 (an admin report)
+                    scan: true
+                    filter: "#total > :min"
+                """);
+        Path fixtures = write("scan.fixtures.yaml", """
+                items:
+                  - { entity: Order, customerId: 42, orderId: "1", total: 80 }
+                  - { entity: Order, customerId: 7, orderId: "2", total: 20 }
+                expect:
+                  bigOrders:
+                    - with: { min: 50 }
+                      returns: [ { PK: "CUSTOMER#42", SK: "ORDER#1" } ]
+                """);
+
+        CommandRun run = execute("verify", design.toString(), fixtures.toString());
+
+        assertThat(run.out()).contains("bigOrders(min: 50)")
+                .contains("Scan")
+                .contains("runs as Scan, not as a Query: it reads 2 items to return 1");
+        assertThat(run.exitCode()).isEqualTo(Singletable.VERIFICATION_FAILED);
+    }
+
+    @Test
     void exits_2_naming_file_line_and_column_of_a_bad_fixture() throws IOException {
         Path fixtures = write("bad.fixtures.yaml", """
                 items:

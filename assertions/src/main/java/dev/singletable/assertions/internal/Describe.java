@@ -99,6 +99,10 @@ public final class Describe {
      *         {from} AND {to}}
      */
     public static String shape(AccessPattern pattern) {
+        if (pattern.scan()) {
+            return pattern.name() + ": Scan of " + pattern.indexName().map(i -> "index " + i).orElse("the table")
+                    + pattern.filter().map(f -> " filter " + f.expression()).orElse("") + " (declared as a Scan)";
+        }
         StringBuilder text = new StringBuilder(pattern.name()).append(": Query on ")
                 .append(pattern.indexName().map(i -> "index " + i).orElse("the table")).append(" where ")
                 .append(pattern.partitionKey().name()).append(" = ").append(pattern.partitionTemplate().source());

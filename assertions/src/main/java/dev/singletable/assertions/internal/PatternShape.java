@@ -29,6 +29,10 @@ public final class PatternShape {
      */
     public static List<String> differences(AccessPattern pattern, RequestLogEntry request) {
         List<String> differences = new ArrayList<>();
+        if (pattern.scan()) {
+            differences.add("serves a pattern the design declares as a Scan");
+            return differences;
+        }
         if (!request.operation().equals("Query")) {
             differences.add("is a " + request.operation() + ", not a Query");
             return differences;
@@ -92,6 +96,9 @@ public final class PatternShape {
      */
     public static Map<String, String> parameters(AccessPattern pattern, RequestLogEntry request) {
         Map<String, String> parameters = new LinkedHashMap<>();
+        if (pattern.scan()) {
+            return parameters;
+        }
         request.keyCondition().ifPresent(key -> {
             TemplateParameters.extract(pattern.partitionTemplate(), Values.unquote(key.partitionValue()))
                     .ifPresent(parameters::putAll);
