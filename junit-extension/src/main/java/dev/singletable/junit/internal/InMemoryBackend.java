@@ -2,7 +2,6 @@ package dev.singletable.junit.internal;
 
 import dev.singletable.engine.DynamoDbEngine;
 import dev.singletable.engine.RequestLog;
-import dev.singletable.fixtures.FixtureSeeder;
 import dev.singletable.fixtures.TableDesign;
 import java.net.URI;
 import java.util.List;
@@ -60,7 +59,7 @@ final class InMemoryBackend implements Backend {
         DynamoDbClient client = engine.client();
         client.createTable(design.toCreateTableRequest(physicalName));
         try {
-            FixtureSeeder.seed(client, physicalName, items);
+            engine.load(physicalName, items); // no SDK round trip per batch: class set-up stays fast
         } catch (RuntimeException e) {
             // No half-seeded table is left behind for a later class to trip over.
             client.deleteTable(r -> r.tableName(physicalName));
@@ -79,7 +78,7 @@ final class InMemoryBackend implements Backend {
 
             @Override
             public void write(List<Map<String, AttributeValue>> extra) {
-                FixtureSeeder.seed(client, physicalName, extra);
+                engine.load(physicalName, extra);
             }
 
             @Override

@@ -1,12 +1,16 @@
 package dev.singletable.engine.internal.value;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** Converts engine values to the SDK's AttributeValue, for the engine's Java API. */
+/** Converts between engine values and the SDK's AttributeValue, for the engine's Java API. */
 public final class SdkValues {
     private SdkValues() {
     }
@@ -18,6 +22,37 @@ public final class SdkValues {
         Map<String, AttributeValue> converted = new LinkedHashMap<>();
         item.forEach((name, value) -> converted.put(name, value(value)));
         return converted;
+    }
+
+    /** An SDK item in DynamoDB's JSON form, as a request carries it. */
+    public static ObjectNode json(Map<String, AttributeValue> item) {
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
+        item.forEach((name, value) -> node.set(name, json(value)));
+        return node;
+    }
+
+    private static ObjectNode json(AttributeValue value) {
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
+        switch (value.type()) {
+            case S -> node.put("S", value.s());
+            case N -> node.put("N", value.n());
+            case B -> node.put("B", Base64.getEncoder().encodeToString(value.b().asByteArray()));
+            case BOOL -> node.put("BOOL", value.bool());
+            case NUL -> node.put("NULL", true);
+            case L -> {
+                ArrayNode list = node.putArray("L");
+                value.l().forEach(v -> list.add(json(v)));
+            }
+            case M -> node.set("M", json(value.m()));
+            case SS -> value.ss().forEach(node.putArray("SS")::add);
+            case NS -> value.ns().forEach(node.putArray("NS")::add);
+            case BS -> {
+                ArrayNode set = node.putArray("BS");
+                value.bs().forEach(b -> set.add(Base64.getEncoder().encodeToString(b.asByteArray())));
+            }
+            default -> throw new IllegalArgumentException("an AttributeValue with no type: " + value);
+        }
+        return node;
     }
 
     public static AttributeValue value(Value value) {
