@@ -25,7 +25,7 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Runs the engine as a local DynamoDB endpoint for applications, the AWS CLI, boto3 or any "
                 + "other SDK, with the design's table created and the fixtures seeded. Prints the endpoint; "
                 + "Ctrl-C stops it.",
-            "Data lives in memory and is gone when the server stops."},
+            "Data lives in memory and is gone when the server stops, unless --data keeps it in a directory."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"2:usage or input error, or the port is taken",
             "130:stopped with Ctrl-C (SIGINT; 143 for SIGTERM), after closing the endpoint"})
@@ -51,10 +51,14 @@ final class ServeCommand implements Callable<Integer> {
             description = "The address to listen on (default: ${DEFAULT-VALUE}, this machine only).")
     String host;
 
-    @Option(names = "--data", paramLabel = "DIR", description = "Keep the data in DIR across restarts. Not "
-            + "available in this version: serve keeps data in memory only, and refuses the option rather than "
-            + "lose data it seemed to keep.")
+    @Option(names = "--data", paramLabel = "DIR", description = "Keep the tables in DIR across restarts: every "
+            + "write is journaled and forced to disk before it is answered. On a restart the design's table is "
+            + "found there and not seeded again.")
     Path data;
+
+    @Option(names = "--credentials", paramLabel = "AKID:SECRET", description = "Serve only requests signed "
+            + "(SigV4) with this access key and secret; for an endpoint reachable beyond this machine.")
+    String credentials;
 
     @Spec
     CommandSpec spec;
@@ -75,19 +79,15 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     private int serve() throws InterruptedException {
-        if (data != null) {
-            throw new CliException(Singletable.USAGE, "--data " + data + ": durable storage is not available in "
-                    + "this version; serve keeps its data in memory only. Run without --data, and seed again "
-                    + "after a restart.");
-        }
         DesignInput.Loaded loaded = design == null ? null : DesignInput.load(design, fixtures, variables);
         PrintWriter out = spec.commandLine().getOut();
         if (!Endpoints.isLoopback(host)) {
             spec.commandLine().getErr().println("warning: listening on " + host + ": anyone who can reach this "
-                    + "machine can read and change the tables, without credentials");
+                    + "machine can " + (credentials == null ? "read and change the tables, without credentials"
+                    : "try; only requests signed with the given credentials are served"));
         }
-        try (DynamoDbEngine engine = DynamoDbEngine.builder().host(host).port(port).build()) {
-            if (loaded != null) {
+        try (DynamoDbEngine engine = engine()) {
+            if (loaded != null && !engine.client().listTables().tableNames().contains(loaded.design().tableName())) {
                 String table = loaded.design().tableName();
                 engine.client().createTable(loaded.design().toCreateTableRequest(table));
                 FixtureSeeder.seed(engine.client(), table, loaded.fixtures().itemMaps());
@@ -110,6 +110,25 @@ final class ServeCommand implements Callable<Integer> {
         }
         out.println("stopped");
         return Singletable.OK;
+    }
+
+    private DynamoDbEngine engine() {
+        DynamoDbEngine.Builder builder = DynamoDbEngine.builder().host(host).port(port);
+        if (data != null) {
+            builder.dataDirectory(data);
+        }
+        if (credentials != null) {
+            int colon = credentials.indexOf(':');
+            if (colon < 1 || colon == credentials.length() - 1) {
+                throw new CliException(Singletable.USAGE, "--credentials takes ACCESS_KEY_ID:SECRET_ACCESS_KEY");
+            }
+            builder.credentials(credentials.substring(0, colon), credentials.substring(colon + 1));
+        }
+        try {
+            return builder.build();
+        } catch (UncheckedIOException e) {
+            throw new CliException(Singletable.USAGE, "--data " + data + ": " + e.getMessage());
+        }
     }
 
     /**

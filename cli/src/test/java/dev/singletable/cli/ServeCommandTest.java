@@ -3,18 +3,24 @@ package dev.singletable.cli;
 import static dev.singletable.cli.CommandRun.execute;
 import static dev.singletable.cli.CommandRun.resource;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
+import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 
 class ServeCommandTest {
     private static final String DESIGN = resource("shop.table.yaml");
@@ -71,22 +77,50 @@ class ServeCommandTest {
     }
 
     @Test
-    void warns_when_it_listens_beyond_this_machine() throws Exception {
-        Server server = Server.start("serve", "--port", "0", "--host", "0.0.0.0");
+    void keeps_the_tables_in_a_data_directory_and_does_not_seed_them_again_after_a_restart(@TempDir Path data)
+            throws Exception {
+        Server first = Server.start("serve", DESIGN, FIXTURES, "--port", "0", "--data", data.toString());
+        try (DynamoDbClient client = client(first.command().awaitEndpoint(), "a", "b")) {
+            client.putItem(r -> r.tableName("shop").item(Map.of("PK", AttributeValue.fromS("CUSTOMER#9"),
+                    "SK", AttributeValue.fromS("PROFILE"))));
+        }
+        assertThat(first.stop()).isEqualTo(Singletable.OK);
 
-        assertThat(server.stop()).isEqualTo(Singletable.OK);
-        assertThat(server.err().toString()).isEqualTo("warning: listening on 0.0.0.0: anyone who can reach this "
-                + "machine can read and change the tables, without credentials\n");
+        Server second = Server.start("serve", DESIGN, FIXTURES, "--port", "0", "--data", data.toString());
+        try (DynamoDbClient client = client(second.command().awaitEndpoint(), "a", "b")) {
+            assertThat(client.scan(r -> r.tableName("shop")).count()).isEqualTo(4);
+        }
+        assertThat(second.stop()).isEqualTo(Singletable.OK);
+        assertThat(second.out().toString()).doesNotContain("table shop:");
     }
 
     @Test
-    void refuses_data_since_it_keeps_nothing_on_disk_yet() {
-        CommandRun run = execute("serve", DESIGN, "--data", "/tmp/singletable-data");
+    void serves_only_requests_signed_with_the_given_credentials() throws Exception {
+        Server server = Server.start("serve", DESIGN, "--port", "0", "--credentials", "AKIDSERVE:s3cret");
+        URI endpoint = server.command().awaitEndpoint();
 
-        assertThat(run.err()).isEqualTo("singletable serve: --data /tmp/singletable-data: durable storage is not "
-                + "available in this version; serve keeps its data in memory only. Run without --data, and seed "
-                + "again after a restart.\n");
+        try (DynamoDbClient signed = client(endpoint, "AKIDSERVE", "s3cret");
+             DynamoDbClient other = client(endpoint, "AKIDSERVE", "guess")) {
+            assertThat(signed.listTables().tableNames()).containsExactly("shop");
+            assertThatThrownBy(other::listTables).isInstanceOfSatisfying(DynamoDbException.class,
+                    e -> assertThat(e.awsErrorDetails().errorCode()).isEqualTo("InvalidSignatureException"));
+        }
+        assertThat(server.stop()).isEqualTo(Singletable.OK);
+    }
+
+    @Test
+    void refuses_credentials_without_a_secret() {
+        CommandRun run = execute("serve", "--port", "0", "--credentials", "AKIDONLY");
+
+        assertThat(run.err()).isEqualTo("singletable serve: --credentials takes ACCESS_KEY_ID:SECRET_ACCESS_KEY\n");
         assertThat(run.exitCode()).isEqualTo(Singletable.USAGE);
+    }
+
+    private static DynamoDbClient client(URI endpoint, String accessKeyId, String secret) {
+        return DynamoDbClient.builder().endpointOverride(endpoint).region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKeyId, secret)))
+                .overrideConfiguration(c -> c.retryStrategy(r -> r.maxAttempts(1)))
+                .build();
     }
 
     @Test

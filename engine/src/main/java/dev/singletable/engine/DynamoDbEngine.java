@@ -18,7 +18,6 @@ import dev.singletable.engine.internal.transport.InMemoryAsyncHttpClient;
 import dev.singletable.engine.internal.transport.InMemoryHttpClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -139,11 +138,6 @@ public final class DynamoDbEngine implements AutoCloseable {
         if (http == null) {
             try {
                 http = HttpEndpoint.start(dispatcher, host, port, signatures);
-                if (!InetAddress.getByName(host).isLoopbackAddress()) {
-                    System.err.println("singletable engine: WARNING: listening on " + http.uri() + ", reachable from "
-                            + "other machines" + (signatures == null ? "; any caller is served (set credentials to "
-                            + "check signatures)" : "; only requests signed with the configured key are served"));
-                }
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot listen on " + host + ":" + port, e);
             }

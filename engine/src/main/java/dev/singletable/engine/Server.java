@@ -10,7 +10,7 @@ public final class Server {
     private Server() {
     }
 
-    public static void main(String[] args) throws InterruptedException {
+    public static void main(String[] args) throws InterruptedException, java.net.UnknownHostException {
         int port = 8000;
         String host = "127.0.0.1";
         String data = null;
@@ -40,6 +40,11 @@ public final class Server {
             builder.credentials(credentials.substring(0, colon), credentials.substring(colon + 1));
         }
         DynamoDbEngine engine = builder.build();
+        if (!java.net.InetAddress.getByName(host).isLoopbackAddress()) {
+            System.err.println("WARNING: listening on " + host + ", reachable from other machines; "
+                    + (credentials == null ? "any caller is served (--credentials makes it check signatures)"
+                    : "only requests signed with the given credentials are served"));
+        }
         System.out.println("DynamoDB endpoint: " + engine.httpEndpoint());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
