@@ -28,6 +28,15 @@ class ReadmeSnippetsTest {
                 .contains("```java\n" + code + "\n```"));
     }
 
+    @Test
+    void theProjectReadmeOpensWithTheDesignTestAsItIs() throws IOException {
+        String readme = Files.readString(Path.of("../README.md"));
+
+        String designTest = regions(Path.of("src/test/java/com/example/orders")).get("design-test");
+
+        assertThat(readme).as("the project README's first example").contains("```java\n" + designTest + "\n```");
+    }
+
     private static Map<String, String> regions(Path sources) throws IOException {
         Map<String, String> regions = new LinkedHashMap<>();
         try (Stream<Path> files = Files.list(sources)) {
