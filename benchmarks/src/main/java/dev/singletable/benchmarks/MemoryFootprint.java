@@ -66,7 +66,7 @@ public final class MemoryFootprint {
         item.put("status", AttributeValue.fromS(n % 2 == 0 ? "OPEN" : "SHIPPED"));
         item.put("total", AttributeValue.fromN(Integer.toString(10 + n % 990)));
         item.put("created", AttributeValue.fromS(String.format("2026-%02d-%02dT10:00:00Z", 1 + n % 12, 1 + n % 28)));
-        item.put("note", AttributeValue.fromS("x".repeat(200)));
+        item.put("note", AttributeValue.fromS("x".repeat(218)));
         return item;
     }
 

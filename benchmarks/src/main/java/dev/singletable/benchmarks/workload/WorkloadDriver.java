@@ -47,7 +47,9 @@ public final class WorkloadDriver {
         List<Target> targets = new ArrayList<>();
         try (DynamoDbEngine engine = DynamoDbEngine.create()) {
             targets.add(new Target("in-memory", engine.client()));
-            targets.add(new Target("HTTP", http(engine.httpEndpoint())));
+            // the JDK's HTTP server reads this property once; the script runs the driver with and without it
+            boolean noDelay = Boolean.getBoolean("sun.net.httpserver.nodelay");
+            targets.add(new Target(noDelay ? "HTTP, nodelay" : "HTTP", http(engine.httpEndpoint())));
             if (peer != null) {
                 targets.add(new Target("peer", http(URI.create(peer))));
             }
@@ -152,6 +154,26 @@ public final class WorkloadDriver {
                 s.append('\n');
             }
         });
+        if (hasPeer) {
+            for (Target target : targets) {
+                if (target.name().equals("peer")) {
+                    continue;
+                }
+                String lowest = null;
+                double min = Double.MAX_VALUE;
+                for (Map.Entry<String, Map<String, Stats>> phase : results.entrySet()) {
+                    double ratio = phase.getValue().get(target.name()).opsPerSecond()
+                            / phase.getValue().get("peer").opsPerSecond();
+                    if (ratio < min) {
+                        min = ratio;
+                        lowest = phase.getKey();
+                    }
+                }
+                s.append(String.format(Locale.ROOT, "%nLowest ratio to the peer, %s: %.1f× (%s)", target.name(), min,
+                        lowest));
+            }
+            s.append('\n');
+        }
         s.append('\n').append("Run on ").append(LocalDate.now()).append(", ")
                 .append(Runtime.getRuntime().availableProcessors()).append(" cores, Java ")
                 .append(System.getProperty("java.version")).append("; ops/s is one client calling in a loop"

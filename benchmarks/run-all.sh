@@ -1,0 +1,194 @@
+#!/usr/bin/env bash
+# Builds the project, runs every benchmark and writes benchmarks/RESULTS.md.
+#
+#   bash benchmarks/run-all.sh
+#
+# - JMH micro-benchmarks of the engine's hot paths and Query latency at 1k / 100k / 1M items (short settings:
+#   1 fork, 3 x 1 s warm-up, 5 x 1 s measurement);
+# - the workload driver against the in-memory transport, the engine's HTTP endpoint and dynalite (installed
+#   with npm into benchmarks/target/peer and started on a free loopback port), when node and npm are present;
+# - heap held by 1M items of ~300 bytes;
+# - the JUnit extension's timings (class setup, per-test reset).
+# Takes about 10-15 minutes on 2 cores. Set MVN_FLAGS="" to let Maven go online (default: -o, offline).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+OUT="$ROOT/benchmarks/target/run-all"
+RESULTS="$ROOT/benchmarks/RESULTS.md"
+MVN_FLAGS="${MVN_FLAGS--o}"
+ROUNDS="${ROUNDS:-5}"
+OPS="${OPS:-200}"
+JMH_FLAGS="${JMH_FLAGS:--f 1 -wi 3 -w 1s -i 5 -r 1s}"
+mkdir -p "$OUT"
+
+log() { printf '\n== %s  %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+
+log "build: mvn -B -q $MVN_FLAGS install -DskipTests"
+mvn -B -q $MVN_FLAGS install -DskipTests
+JAR="$ROOT/benchmarks/target/benchmarks.jar"
+test -f "$JAR"
+
+# --- peer: dynalite on a free loopback port --------------------------------------------------------------------
+PEER_PID=""
+PEER_URL=""
+stop_peer() {
+    if [ -n "$PEER_PID" ]; then
+        kill "$PEER_PID" 2>/dev/null || true
+        wait "$PEER_PID" 2>/dev/null || true
+        PEER_PID=""
+    fi
+}
+trap stop_peer EXIT
+
+PEER_NOTE=""
+if command -v node >/dev/null && command -v npm >/dev/null; then
+    PEER_DIR="$ROOT/benchmarks/target/peer"
+    if [ ! -x "$PEER_DIR/node_modules/.bin/dynalite" ]; then
+        log "peer: npm install --prefix benchmarks/target/peer dynalite@4"
+        mkdir -p "$PEER_DIR"
+        npm install --prefix "$PEER_DIR" --no-audit --no-fund --loglevel=error dynalite@4 >&2
+    fi
+    PEER_VERSION="$(node -p "require('$PEER_DIR/node_modules/dynalite/package.json').version")"
+    PORT="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+    log "peer: dynalite $PEER_VERSION on 127.0.0.1:$PORT"
+    "$PEER_DIR/node_modules/.bin/dynalite" --host 127.0.0.1 --port "$PORT" --createTableMs 0 --deleteTableMs 0 \
+        >"$OUT/dynalite.log" 2>&1 &
+    PEER_PID=$!
+    for _ in $(seq 1 100); do
+        if grep -q "listening" "$OUT/dynalite.log" 2>/dev/null; then
+            PEER_URL="http://127.0.0.1:$PORT"
+            break
+        fi
+        sleep 0.1
+    done
+    if [ -z "$PEER_URL" ]; then
+        echo "dynalite did not start:" >&2
+        cat "$OUT/dynalite.log" >&2
+        exit 1
+    fi
+    PEER_NOTE="Peer: dynalite $PEER_VERSION (Node $(node --version)), in-memory store, \`--createTableMs 0 --deleteTableMs 0\`."
+else
+    PEER_NOTE="Peer: skipped — node and npm are not on the PATH, so there is no dynalite run and no ratio."
+    log "peer: $PEER_NOTE"
+fi
+
+# --- workload driver ---------------------------------------------------------------------------------------------
+PEER_ARGS=()
+if [ -n "$PEER_URL" ]; then
+    PEER_ARGS=(--peer "$PEER_URL")
+fi
+DRIVER=dev.singletable.benchmarks.workload.WorkloadDriver
+log "workload: $DRIVER ${PEER_ARGS[*]} --rounds $ROUNDS --ops $OPS"
+java -cp "$JAR" "$DRIVER" "${PEER_ARGS[@]}" --rounds "$ROUNDS" --ops "$OPS" --out "$OUT/workload.md" >&2
+log "workload again, with the JDK HTTP server's TCP_NODELAY (-Dsun.net.httpserver.nodelay=true)"
+java -Dsun.net.httpserver.nodelay=true -cp "$JAR" "$DRIVER" "${PEER_ARGS[@]}" --rounds "$ROUNDS" --ops "$OPS" \
+    --out "$OUT/workload-nodelay.md" >&2
+stop_peer
+
+# --- JMH ---------------------------------------------------------------------------------------------------------
+log "JMH: java -jar benchmarks/target/benchmarks.jar $JMH_FLAGS"
+# shellcheck disable=SC2086
+java -jar "$JAR" $JMH_FLAGS -rf csv -rff "$OUT/jmh.csv" \
+    'Expression|ItemSize|IndexMaintenance|EngineApi|QueryScale' >"$OUT/jmh.log" 2>&1 || {
+    tail -50 "$OUT/jmh.log" >&2
+    exit 1
+}
+
+jmh_table() {
+    awk -F, '
+        NR == 1 { for (i = 1; i <= NF; i++) { gsub(/"/, "", $i); head[i] = $i; if ($i == "Param: tableItems") t = i }; next }
+        {
+            for (i = 1; i <= NF; i++) gsub(/"/, "", $i)
+            name = $1; sub(/^dev\.singletable\.benchmarks\./, "", name)
+            params = ""
+            for (i = 8; i <= NF; i++) if ($i != "") params = params (params == "" ? "" : ", ") substr(head[i], 8) "=" $i
+            printf "| %s | %s | %.3f | ± %.3f | %s |\n", name, params, $5, $6, $7
+            if (name ~ /QueryScale/) q[$t] = $5
+        }
+        END {
+            if ((1000 in q) && (1000000 in q)) {
+                printf "\nQuery one partition: 100k / 1k = %.2f×, 1M / 1k = %.2f× (target: within 2×).\n", q[100000] / q[1000], q[1000000] / q[1000]
+            }
+        }' "$OUT/jmh.csv"
+}
+
+# --- memory ------------------------------------------------------------------------------------------------------
+log "memory: MemoryFootprint 1000000"
+java -Xmx4g -cp "$JAR" dev.singletable.benchmarks.MemoryFootprint 1000000 2>/dev/null | tail -1 >"$OUT/memory.txt"
+cat "$OUT/memory.txt" >&2
+
+# --- JUnit extension timings -------------------------------------------------------------------------------------
+log "JUnit extension: ExtensionTimings"
+mvn -B -q $MVN_FLAGS dependency:build-classpath -pl junit-extension -Dmdep.includeScope=test \
+    -Dmdep.outputFile="$OUT/junit-cp.txt" >&2
+(cd junit-extension && java -cp "target/test-classes:target/classes:$(cat "$OUT/junit-cp.txt")" \
+    dev.singletable.junit.timing.ExtensionTimings) 2>/dev/null >"$OUT/extension-timings.txt"
+cat "$OUT/extension-timings.txt" >&2
+
+# --- RESULTS.md --------------------------------------------------------------------------------------------------
+log "writing benchmarks/RESULTS.md"
+memory_field() { tr ' ' '\n' <"$OUT/memory.txt" | sed -n "s/^$1=//p"; }
+MEM_TOTAL="$(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo 2>/dev/null || echo unknown)"
+CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo unknown)"
+{
+    echo "# Benchmark results"
+    echo
+    echo "Written by \`bash benchmarks/run-all.sh\` on $(date -u '+%Y-%m-%d %H:%M UTC'); commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)."
+    echo
+    echo "Machine: $(nproc) cores ($CPU), $MEM_TOTAL memory, $(java -version 2>&1 | head -1), $(uname -sr)."
+    echo
+    echo "$PEER_NOTE"
+    echo
+    echo "Figures are from one run on a shared 2-core machine: compare a target with its peer in the same table"
+    echo "(the ratio), not absolute times across runs."
+    echo
+    echo "## Commands"
+    echo
+    echo '```'
+    echo "mvn -B -q $MVN_FLAGS install -DskipTests"
+    echo "java -cp benchmarks/target/benchmarks.jar $DRIVER ${PEER_ARGS[*]:+--peer http://127.0.0.1:PORT} --rounds $ROUNDS --ops $OPS"
+    echo "java -Dsun.net.httpserver.nodelay=true -cp benchmarks/target/benchmarks.jar $DRIVER ${PEER_ARGS[*]:+--peer http://127.0.0.1:PORT} --rounds $ROUNDS --ops $OPS"
+    echo "java -jar benchmarks/target/benchmarks.jar $JMH_FLAGS 'Expression|ItemSize|IndexMaintenance|EngineApi|QueryScale'"
+    echo "java -Xmx4g -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.MemoryFootprint 1000000"
+    echo "mvn -B -q $MVN_FLAGS dependency:build-classpath -pl junit-extension -Dmdep.includeScope=test -Dmdep.outputFile=CP"
+    echo "(cd junit-extension && java -cp target/test-classes:target/classes:\$(cat CP) dev.singletable.junit.timing.ExtensionTimings)"
+    echo '```'
+    echo
+    echo "## Workload: the same SDK v2 client code against each target"
+    echo
+    echo "200 customers × (1 profile + 20 orders) seeded with BatchWriteItem, then each phase; targets interleaved"
+    echo "round by round ($ROUNDS measured rounds of $OPS calls, Scan: $((OPS / 50 > 0 ? OPS / 50 : 1)) per round, after a warm-up round)."
+    echo "One client thread; ops/s = calls / summed latency."
+    echo
+    echo "### As shipped (the engine's HTTP endpoint with the JDK HTTP server's defaults)"
+    echo
+    cat "$OUT/workload.md"
+    echo
+    echo "### The engine's HTTP endpoint with \`-Dsun.net.httpserver.nodelay=true\` (diagnostic: TCP_NODELAY on its sockets)"
+    echo
+    cat "$OUT/workload-nodelay.md"
+    echo
+    echo "## JMH: engine hot paths and Query at scale"
+    echo
+    echo "Average time per operation, \`$JMH_FLAGS\` (error: 99.9% confidence half-width)."
+    echo
+    echo "| benchmark | parameters | score | error | unit |"
+    echo "|---|---|---:|---:|---|"
+    jmh_table
+    echo
+    echo "## Memory: 1,000,000 items of ~300 bytes loaded with engine.load"
+    echo
+    echo "| items | DynamoDB size per item | table size | heap held (after GC, minus baseline) | heap per item | load time |"
+    echo "|---:|---:|---:|---:|---:|---:|"
+    echo "| $(memory_field items) | $(memory_field avgItemBytes) B | $(awk "BEGIN { printf \"%.0f MB\", $(memory_field tableSizeBytes) / 1048576 }") | $(memory_field heldMB) MB | $(memory_field heldBytesPerItem) B | $(memory_field loadSeconds) s |"
+    echo
+    echo "Raw: \`$(cat "$OUT/memory.txt")\`"
+    echo
+    echo "## Test overhead: the JUnit extension (ExtensionTimings)"
+    echo
+    echo '```'
+    cat "$OUT/extension-timings.txt"
+    echo '```'
+} >"$RESULTS"
+log "done: $RESULTS"
