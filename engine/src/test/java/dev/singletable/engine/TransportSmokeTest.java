@@ -3,34 +3,10 @@ package dev.singletable.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 
-@ParameterizedClass
-@EnumSource(Transport.class)
-class TransportSmokeTest {
-    @Parameter
-    Transport transport;
-
-    DynamoDbEngine engine;
-    DynamoDbClient client;
-
-    @BeforeEach
-    void start() {
-        engine = DynamoDbEngine.create();
-        client = transport.client(engine);
-    }
-
-    @AfterEach
-    void stop() {
-        engine.close();
-    }
+class TransportSmokeTest extends EngineTest {
 
     @Test
     void should_answer_an_unknown_table_with_a_typed_error_and_a_request_id() {

@@ -9,19 +9,12 @@ import static dev.singletable.engine.control.ControlAssertions.singleTable;
 import static dev.singletable.engine.control.ControlAssertions.string;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.DynamoDbEngine;
-import dev.singletable.engine.Transport;
+import dev.singletable.engine.EngineTest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
@@ -41,27 +34,8 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 import software.amazon.awssdk.services.dynamodb.model.Tag;
 
-@ParameterizedClass
-@EnumSource(Transport.class)
-class CreateTableTest {
+class CreateTableTest extends EngineTest {
     private static final String INVALID = "One or more parameter values were invalid: ";
-
-    @Parameter
-    Transport transport;
-
-    DynamoDbEngine engine;
-    DynamoDbClient client;
-
-    @BeforeEach
-    void start() {
-        engine = DynamoDbEngine.create();
-        client = transport.client(engine);
-    }
-
-    @AfterEach
-    void stop() {
-        engine.close();
-    }
 
     private static GlobalSecondaryIndex gsi(String name, KeySchemaElement... keys) {
         return GlobalSecondaryIndex.builder().indexName(name).keySchema(keys)

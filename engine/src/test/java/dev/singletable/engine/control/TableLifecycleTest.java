@@ -7,18 +7,11 @@ import static dev.singletable.engine.control.ControlAssertions.singleTable;
 import static dev.singletable.engine.control.ControlAssertions.string;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.DynamoDbEngine;
-import dev.singletable.engine.Transport;
+import dev.singletable.engine.EngineTest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.ListTablesResponse;
@@ -28,25 +21,7 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 
 /** DescribeTable, ListTables and DeleteTable, and a table's whole life (DT-01…DT-03). */
-@ParameterizedClass
-@EnumSource(Transport.class)
-class TableLifecycleTest {
-    @Parameter
-    Transport transport;
-
-    DynamoDbEngine engine;
-    DynamoDbClient client;
-
-    @BeforeEach
-    void start() {
-        engine = DynamoDbEngine.create();
-        client = transport.client(engine);
-    }
-
-    @AfterEach
-    void stop() {
-        engine.close();
-    }
+class TableLifecycleTest extends EngineTest {
 
     private void createTables(String... names) {
         for (String name : names) {

@@ -5,42 +5,21 @@ import static dev.singletable.engine.control.ControlAssertions.assertValidation;
 import static dev.singletable.engine.control.ControlAssertions.singleTable;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.DynamoDbEngine;
-import dev.singletable.engine.Transport;
+import dev.singletable.engine.EngineTest;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.Tag;
 
 /** TagResource, UntagResource and ListTagsOfResource (TAG-01…TAG-03). */
-@ParameterizedClass
-@EnumSource(Transport.class)
-class TaggingTest {
+class TaggingTest extends EngineTest {
     private static final String ARN = "arn:aws:dynamodb:us-east-1:000000000000:table/app";
-
-    @Parameter
-    Transport transport;
-
-    DynamoDbEngine engine;
-    DynamoDbClient client;
 
     @BeforeEach
     void start() {
-        engine = DynamoDbEngine.create();
-        client = transport.client(engine);
         client.createTable(singleTable("app").build());
-    }
-
-    @AfterEach
-    void stop() {
-        engine.close();
     }
 
     private static Tag tag(String key, String value) {

@@ -5,40 +5,20 @@ import static dev.singletable.engine.control.ControlAssertions.assertValidation;
 import static dev.singletable.engine.control.ControlAssertions.singleTable;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.DynamoDbEngine;
-import dev.singletable.engine.Transport;
-import org.junit.jupiter.api.AfterEach;
+import dev.singletable.engine.EngineTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveDescription;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveSpecification;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 
 /** UpdateTimeToLive and DescribeTimeToLive (TTL-01…TTL-03); expiry itself is covered by the lifecycle tests. */
-@ParameterizedClass
-@EnumSource(Transport.class)
-class TimeToLiveSettingsTest {
-    @Parameter
-    Transport transport;
-
-    DynamoDbEngine engine;
-    DynamoDbClient client;
+class TimeToLiveSettingsTest extends EngineTest {
 
     @BeforeEach
     void start() {
-        engine = DynamoDbEngine.create();
-        client = transport.client(engine);
         client.createTable(singleTable("app").build());
-    }
-
-    @AfterEach
-    void stop() {
-        engine.close();
     }
 
     private TimeToLiveSpecification update(boolean enabled, String attribute) {

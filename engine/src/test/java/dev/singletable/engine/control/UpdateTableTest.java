@@ -9,16 +9,9 @@ import static dev.singletable.engine.control.ControlAssertions.singleTable;
 import static dev.singletable.engine.control.ControlAssertions.string;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.DynamoDbEngine;
-import dev.singletable.engine.Transport;
+import dev.singletable.engine.EngineTest;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.CreateGlobalSecondaryIndexAction;
@@ -35,27 +28,8 @@ import software.amazon.awssdk.services.dynamodb.model.TableClass;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 
 /** UpdateTable (UT-01…UT-04): online index changes, billing and throughput, streams, encryption, protection. */
-@ParameterizedClass
-@EnumSource(Transport.class)
-class UpdateTableTest {
+class UpdateTableTest extends EngineTest {
     private static final String INVALID = "One or more parameter values were invalid: ";
-
-    @Parameter
-    Transport transport;
-
-    DynamoDbEngine engine;
-    DynamoDbClient client;
-
-    @BeforeEach
-    void start() {
-        engine = DynamoDbEngine.create();
-        client = transport.client(engine);
-    }
-
-    @AfterEach
-    void stop() {
-        engine.close();
-    }
 
     private static CreateGlobalSecondaryIndexAction.Builder byStatus() {
         return CreateGlobalSecondaryIndexAction.builder().indexName("ByStatus").keySchema(hash("status"))
