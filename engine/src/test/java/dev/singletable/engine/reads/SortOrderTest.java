@@ -11,40 +11,15 @@ import static dev.singletable.engine.reads.Items.range;
 import static dev.singletable.engine.reads.Items.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.DynamoDbEngine;
-import dev.singletable.engine.Transport;
+import dev.singletable.engine.EngineTest;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 
 /** SO-01: sort keys order as DynamoDB orders them, on tables and indexes. */
-@ParameterizedClass
-@EnumSource(Transport.class)
-class SortOrderTest {
-    @Parameter
-    Transport transport;
-
-    DynamoDbEngine engine;
-    DynamoDbClient client;
-
-    @BeforeEach
-    void start() {
-        engine = DynamoDbEngine.create();
-        client = transport.client(engine);
-    }
-
-    @AfterEach
-    void stop() {
-        engine.close();
-    }
+class SortOrderTest extends EngineTest {
 
     private List<AttributeValue> sortKeys(String type, List<AttributeValue> written) {
         client.createTable(Items.onDemand("sorted").keySchema(hash("p"), range("k"))
@@ -93,5 +68,21 @@ class SortOrderTest {
                 .map(i -> i.get("k")).toList();
 
         assertThat(found).containsExactly(b(0x01, 0xFF), b(0x01, 0xFF, 0x00));
+    }
+
+    @Test
+    void should_select_number_ranges_on_an_index_exactly_at_their_bounds() {
+        sortKeys("N", List.of(n("1"), n("2"), n("2.5"), n("3"), n("0.5")));
+
+        assertThat(indexRange("k > :v", n("2"))).containsExactly(n("2.5"), n("3"));
+        assertThat(indexRange("k <= :v", n("2"))).containsExactly(n("0.5"), n("1"), n("2"));
+        assertThat(indexRange("k = :v", n("2.0"))).containsExactly(n("2"));
+    }
+
+    private List<AttributeValue> indexRange(String sortCondition, AttributeValue value) {
+        return client.query(b -> b.tableName("sorted").indexName("ByG")
+                .keyConditionExpression("g = :g AND " + sortCondition)
+                .expressionAttributeValues(Map.of(":g", s("y"), ":v", value))).items().stream()
+                .map(i -> i.get("k")).toList();
     }
 }
