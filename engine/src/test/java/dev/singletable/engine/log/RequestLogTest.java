@@ -4,18 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.singletable.engine.DynamoDbEngine;
+import dev.singletable.engine.EngineTest;
 import dev.singletable.engine.KeyConditionShape;
 import dev.singletable.engine.RequestLog;
 import dev.singletable.engine.RequestLogEntry;
-import dev.singletable.engine.Transport;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -30,20 +26,12 @@ import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 
 /** The engine's request log: every request recorded with what it asked, read, returned and cost, and how it ended. */
-@ParameterizedClass
-@EnumSource(Transport.class)
-class RequestLogTest {
-    @Parameter
-    Transport transport;
+class RequestLogTest extends EngineTest {
 
-    DynamoDbEngine engine;
-    DynamoDbClient client;
     RequestLog log;
 
     @BeforeEach
     void start() {
-        engine = DynamoDbEngine.create();
-        client = transport.client(engine);
         log = engine.requestLog();
         createTable(client);
         for (String sk : List.of("PROFILE", "ORDER#1", "ORDER#2", "ORDER#3")) {
@@ -71,11 +59,6 @@ class RequestLogTest {
 
     static AttributeValue s(String value) {
         return AttributeValue.fromS(value);
-    }
-
-    @AfterEach
-    void stop() {
-        engine.close();
     }
 
     private RequestLogEntry last() {

@@ -10,18 +10,12 @@ import static dev.singletable.engine.reads.Items.range;
 import static dev.singletable.engine.reads.Items.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.DynamoDbEngine;
+import dev.singletable.engine.EngineTest;
 import dev.singletable.engine.RequestLogEntry;
-import dev.singletable.engine.Transport;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -31,22 +25,12 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * CC-06/CC-07: a Query or Scan costs the sizes of all items read (before the filter) summed, rounded up to
  * 4 KB units once, halved when eventually consistent.
  */
-@ParameterizedClass
-@EnumSource(Transport.class)
-class ConsumedCapacityTest {
+class ConsumedCapacityTest extends EngineTest {
     /** Three items of 3,000 bytes: 9,000 bytes read, three 4 KB units. */
     private static final int ITEM_BYTES = 3_000;
 
-    @Parameter
-    Transport transport;
-
-    DynamoDbEngine engine;
-    DynamoDbClient client;
-
     @BeforeEach
     void start() {
-        engine = DynamoDbEngine.create();
-        client = transport.client(engine);
         client.createTable(Items.onDemand("app").keySchema(hash("PK"), range("SK"))
                 .attributeDefinitions(attribute("PK", "S"), attribute("SK", "S"), attribute("GSI1PK", "S"))
                 .globalSecondaryIndexes(gsi("GSI1", "GSI1PK", null, projection(ProjectionType.KEYS_ONLY))).build());
@@ -55,11 +39,6 @@ class ConsumedCapacityTest {
             client.putItem(b -> b.tableName("app").item(item("PK", "P", "SK", sk, "GSI1PK", "G",
                     "pad", padding(ITEM_BYTES - 16))));
         }
-    }
-
-    @AfterEach
-    void stop() {
-        engine.close();
     }
 
     private QueryResponse query(boolean consistent, String filter, ReturnConsumedCapacity mode) {

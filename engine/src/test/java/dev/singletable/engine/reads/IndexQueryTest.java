@@ -12,18 +12,12 @@ import static dev.singletable.engine.reads.Items.s;
 import static dev.singletable.engine.reads.Items.values;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.DynamoDbEngine;
-import dev.singletable.engine.Transport;
+import dev.singletable.engine.EngineTest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
@@ -32,19 +26,10 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.Select;
 
 /** Queries on global and local secondary indexes: keys, order, projections, start keys. */
-@ParameterizedClass
-@EnumSource(Transport.class)
-class IndexQueryTest {
-    @Parameter
-    Transport transport;
-
-    DynamoDbEngine engine;
-    DynamoDbClient client;
+class IndexQueryTest extends EngineTest {
 
     @BeforeEach
     void start() {
-        engine = DynamoDbEngine.create();
-        client = transport.client(engine);
         client.createTable(Items.onDemand("app").keySchema(hash("PK"), range("SK"))
                 .attributeDefinitions(attribute("PK", "S"), attribute("SK", "S"), attribute("GSI1PK", "S"),
                         attribute("GSI1SK", "S"), attribute("total", "N"))
@@ -64,11 +49,6 @@ class IndexQueryTest {
     private void order(String id, String status, String date, String total) {
         client.putItem(b -> b.tableName("app").item(item("PK", "CUSTOMER#42", "SK", "ORDER#" + id,
                 "GSI1PK", "STATUS#" + status, "GSI1SK", date, "total", n(total), "note", "order " + id)));
-    }
-
-    @AfterEach
-    void stop() {
-        engine.close();
     }
 
     private QueryResponse open(String index, java.util.function.Consumer<QueryRequest.Builder> changes) {

@@ -11,21 +11,15 @@ import static dev.singletable.engine.reads.Items.s;
 import static dev.singletable.engine.reads.Items.values;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.DynamoDbEngine;
-import dev.singletable.engine.Transport;
+import dev.singletable.engine.EngineTest;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.core.pagination.sync.SdkIterable;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
@@ -36,23 +30,14 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  * The SDK's paginators walk every page of results larger than DynamoDB's 1 MB page (Q-05): 40 items of about
  * 30 KB, so a page holds the items read until 1 MB is crossed, the crossing one included.
  */
-@ParameterizedClass
-@EnumSource(Transport.class)
-class PaginatorTest {
+class PaginatorTest extends EngineTest {
     private static final int ORDERS = 40;
     private static final int PAD = 30_000;
 
-    @Parameter
-    Transport transport;
-
-    DynamoDbEngine engine;
-    DynamoDbClient client;
     List<String> orders;
 
     @BeforeEach
     void start() {
-        engine = DynamoDbEngine.create();
-        client = transport.client(engine);
         client.createTable(Items.onDemand("app").keySchema(hash("PK"), range("SK"))
                 .attributeDefinitions(attribute("PK", "S"), attribute("SK", "S"), attribute("GSI1PK", "S"),
                         attribute("GSI1SK", "S"))
@@ -62,11 +47,6 @@ class PaginatorTest {
             client.putItem(b -> b.tableName("app").item(item("PK", "CUSTOMER#1", "SK", order,
                     "GSI1PK", "STATUS#OPEN", "GSI1SK", order, "pad", padding(PAD))));
         }
-    }
-
-    @AfterEach
-    void stop() {
-        engine.close();
     }
 
     /** How many of the test's items a 1 MB page holds: until 1 MB is reached, the crossing item included. */

@@ -7,20 +7,15 @@ import static dev.singletable.engine.reads.Items.s;
 import static dev.singletable.engine.reads.Items.values;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.DynamoDbEngine;
-import dev.singletable.engine.Transport;
+import dev.singletable.engine.EngineTest;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.params.provider.EnumSource;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ComparisonOperator;
 import software.amazon.awssdk.services.dynamodb.model.Condition;
@@ -28,29 +23,15 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.Select;
 
-@ParameterizedClass
-@EnumSource(Transport.class)
-class QueryTest {
-    @Parameter
-    Transport transport;
-
-    DynamoDbEngine engine;
-    DynamoDbClient client;
+class QueryTest extends EngineTest {
 
     @BeforeEach
     void start() {
-        engine = DynamoDbEngine.create();
-        client = transport.client(engine);
         createTable(client, "app");
         for (String sk : List.of("A", "B", "C", "D", "E")) {
             client.putItem(b -> b.tableName("app").item(item("PK", "P#1", "SK", sk, "color", sk.equals("C") ? "red" : "blue")));
         }
         client.putItem(b -> b.tableName("app").item(item("PK", "P#2", "SK", "A")));
-    }
-
-    @AfterEach
-    void stop() {
-        engine.close();
     }
 
     private QueryResponse query(String keyCondition, Map<String, AttributeValue> values) {

@@ -11,19 +11,13 @@ import static dev.singletable.engine.reads.Items.s;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.singletable.engine.DynamoDbEngine;
+import dev.singletable.engine.EngineTest;
 import dev.singletable.engine.RequestLogEntry;
-import dev.singletable.engine.Transport;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ComparisonOperator;
 import software.amazon.awssdk.services.dynamodb.model.Condition;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
@@ -32,19 +26,10 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.Select;
 
 /** Every invalid Query gets DynamoDB's error type and message, and the log records it as an error. */
-@ParameterizedClass
-@EnumSource(Transport.class)
-class QueryValidationTest {
-    @Parameter
-    Transport transport;
-
-    DynamoDbEngine engine;
-    DynamoDbClient client;
+class QueryValidationTest extends EngineTest {
 
     @BeforeEach
     void start() {
-        engine = DynamoDbEngine.create();
-        client = transport.client(engine);
         client.createTable(Items.onDemand("app").keySchema(hash("PK"), range("SK"))
                 .attributeDefinitions(attribute("PK", "S"), attribute("SK", "S"), attribute("GSI1PK", "S"),
                         attribute("num", "N"))
@@ -52,11 +37,6 @@ class QueryValidationTest {
                         gsi("ByNum", "PK", "num", projection(ProjectionType.ALL)))
                 .build());
         client.putItem(b -> b.tableName("app").item(item("PK", "P#1", "SK", "A", "GSI1PK", "G")));
-    }
-
-    @AfterEach
-    void stop() {
-        engine.close();
     }
 
     /** A query of partition P#1 with the given changes. */

@@ -10,20 +10,14 @@ import static dev.singletable.engine.reads.Items.s;
 import static dev.singletable.engine.reads.Items.values;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.DynamoDbEngine;
+import dev.singletable.engine.EngineTest;
 import dev.singletable.engine.RequestLogEntry;
-import dev.singletable.engine.Transport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ComparisonOperator;
 import software.amazon.awssdk.services.dynamodb.model.Condition;
@@ -32,21 +26,11 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 import software.amazon.awssdk.services.dynamodb.model.Select;
 
-@ParameterizedClass
-@EnumSource(Transport.class)
-class ScanTest {
+class ScanTest extends EngineTest {
     private static final int CUSTOMERS = 20;
-
-    @Parameter
-    Transport transport;
-
-    DynamoDbEngine engine;
-    DynamoDbClient client;
 
     @BeforeEach
     void start() {
-        engine = DynamoDbEngine.create();
-        client = transport.client(engine);
         client.createTable(Items.onDemand("app").keySchema(hash("PK"), range("SK"))
                 .attributeDefinitions(attribute("PK", "S"), attribute("SK", "S"), attribute("GSI1PK", "S"))
                 .globalSecondaryIndexes(gsi("GSI1", "GSI1PK", null, projection(ProjectionType.KEYS_ONLY)))
@@ -57,11 +41,6 @@ class ScanTest {
             client.putItem(b -> b.tableName("app").item(item("PK", pk, "SK", "ORDER#1", "kind", "order",
                     "GSI1PK", "STATUS#" + (pk.endsWith("1") ? "OPEN" : "DONE"))));
         }
-    }
-
-    @AfterEach
-    void stop() {
-        engine.close();
     }
 
     private ScanResponse scan(Consumer<ScanRequest.Builder> changes) {

@@ -11,19 +11,13 @@ import static dev.singletable.engine.reads.Items.s;
 import static dev.singletable.engine.reads.Items.values;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.DynamoDbEngine;
+import dev.singletable.engine.EngineTest;
 import dev.singletable.engine.KeyConditionShape;
 import dev.singletable.engine.RequestLogEntry;
-import dev.singletable.engine.Transport;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
@@ -32,19 +26,10 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * {@code CUSTOMER#42} with orders on GSI1 by status and date, answers each of their access patterns with one
  * Query, and the log says which.
  */
-@ParameterizedClass
-@EnumSource(Transport.class)
-class SingleTableAccessPatternsTest {
-    @Parameter
-    Transport transport;
-
-    DynamoDbEngine engine;
-    DynamoDbClient client;
+class SingleTableAccessPatternsTest extends EngineTest {
 
     @BeforeEach
     void start() {
-        engine = DynamoDbEngine.create();
-        client = transport.client(engine);
         client.createTable(Items.onDemand("app").keySchema(hash("PK"), range("SK"))
                 .attributeDefinitions(attribute("PK", "S"), attribute("SK", "S"), attribute("GSI1PK", "S"),
                         attribute("GSI1SK", "S"))
@@ -62,11 +47,6 @@ class SingleTableAccessPatternsTest {
     private void order(String customer, String id, String status, String date, String total) {
         client.putItem(b -> b.tableName("app").item(item("PK", "CUSTOMER#" + customer, "SK", "ORDER#" + date + "#" + id,
                 "GSI1PK", "STATUS#" + status, "GSI1SK", date + "#" + id, "total", n(total))));
-    }
-
-    @AfterEach
-    void stop() {
-        engine.close();
     }
 
     private RequestLogEntry lastEntry() {
