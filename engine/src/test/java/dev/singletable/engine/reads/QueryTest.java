@@ -99,6 +99,15 @@ class QueryTest extends EngineTest {
     }
 
     @Test
+    void should_answer_a_sort_key_range_on_a_partition_without_items_with_empty_Items() {
+        QueryResponse between = query("PK = :p AND SK BETWEEN :a AND :b", Map.of(":p", s("P#9"), ":a", s("A"), ":b", s("C")));
+        QueryResponse prefix = query("PK = :p AND begins_with(SK, :a)", Map.of(":p", s("P#9"), ":a", s("A")));
+
+        assertThat(between.items()).isEmpty();
+        assertThat(prefix.items()).isEmpty();
+    }
+
+    @Test
     void should_count_Limit_against_items_read_before_the_filter() {
         QueryResponse response = client.query(b -> b.tableName("app").keyConditionExpression("PK = :p")
                 .filterExpression("color = :red").limit(3)
