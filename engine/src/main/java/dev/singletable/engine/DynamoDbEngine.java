@@ -159,11 +159,11 @@ public final class DynamoDbEngine implements AutoCloseable {
     }
 
     /**
-     * The changes recorded by a table's DynamoDB streams, oldest first (empty when the table never had a stream
-     * enabled). The same records the Streams API serves.
+     * The last 10,000 changes to a table's items, oldest first, with both images — whether or not the table has
+     * a stream (the Streams API serves only enabled streams, with their view type). Rollbacks are not changes.
      */
     public List<Change> changes(String tableName) {
-        return database.read(() -> database.streams().recordsOf(Database.nameOf(tableName))).stream()
+        return database.read(() -> database.streams().recentChanges(Database.nameOf(tableName))).stream()
                 .map(DynamoDbEngine::change)
                 .toList();
     }

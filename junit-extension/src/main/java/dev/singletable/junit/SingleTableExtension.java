@@ -1,5 +1,8 @@
 package dev.singletable.junit;
 
+import dev.singletable.engine.DynamoDbEngine;
+import dev.singletable.engine.EngineClock;
+import dev.singletable.engine.FaultInjector;
 import dev.singletable.engine.RequestLog;
 import dev.singletable.engine.RequestLogEntry;
 import dev.singletable.junit.internal.Backend;
@@ -62,8 +65,12 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 public final class SingleTableExtension implements BeforeAllCallback, BeforeEachCallback,
         AfterTestExecutionCallback, ParameterResolver {
     private static final Namespace NAMESPACE = Namespace.create(SingleTableExtension.class);
+    /** What only the embedded engine has: fault injection, its clock, its change records. */
+    private static final List<Class<?>> ENGINE_PARTS = List.of(DynamoDbEngine.class, FaultInjector.class,
+            EngineClock.class);
     private static final List<Class<?>> INJECTABLE = List.of(SingleTable.class, DynamoDbClient.class,
-            DynamoDbAsyncClient.class, RequestLog.class, URI.class);
+            DynamoDbAsyncClient.class, RequestLog.class, URI.class, DynamoDbEngine.class, FaultInjector.class,
+            EngineClock.class);
     /** Packages whose types a test would only ask this extension for: asking for the wrong one is explained. */
     private static final List<String> CLAIMED_PACKAGES = List.of("dev.singletable.engine", "dev.singletable.fixtures",
             "dev.singletable.junit", "software.amazon.awssdk.services.dynamodb", "software.amazon.awssdk.enhanced");
@@ -117,6 +124,8 @@ public final class SingleTableExtension implements BeforeAllCallback, BeforeEach
                         TableResource.class)
                 : classTable(owner, context);
         SingleTable handle = table.beforeTest(context);
+        // a fault rule is one test's business; with classes in parallel, scope rules with onTable(table.name())
+        run(context).backend().engine().ifPresent(engine -> engine.faults().clear());
         context.getStore(NAMESPACE).put(TestState.class, new TestState(table, handle));
         for (Object instance : context.getRequiredTestInstances().getAllInstances()) {
             injectFields(instance.getClass(), instance, table, handle);
@@ -174,8 +183,12 @@ public final class SingleTableExtension implements BeforeAllCallback, BeforeEach
         Class<?> type = parameter.getParameter().getType();
         if (!injectable(type)) {
             throw new ParameterResolutionException(describe(parameter) + ": SingleTableExtension injects SingleTable,"
-                    + " DynamoDbClient, DynamoDbAsyncClient, DynamoDbEnhancedClient, RequestLog and URI, not "
-                    + type.getName());
+                    + " DynamoDbClient, DynamoDbAsyncClient, DynamoDbEnhancedClient, RequestLog, URI, DynamoDbEngine,"
+                    + " FaultInjector and EngineClock, not " + type.getName());
+        }
+        if (ENGINE_PARTS.contains(type) && run(context).backend().engine().isEmpty()) {
+            throw new ParameterResolutionException(describe(parameter) + ": a " + type.getSimpleName() + " exists "
+                    + "only when the tests run on the embedded engine, and singletable.endpoint names an external one");
         }
         TestState test = context.getStore(NAMESPACE).get(TestState.class, TestState.class);
         if (test != null) {
@@ -213,6 +226,9 @@ public final class SingleTableExtension implements BeforeAllCallback, BeforeEach
             return handle.requestLog();
         } else if (type == URI.class) {
             return backend.endpoint();
+        } else if (ENGINE_PARTS.contains(type)) {
+            DynamoDbEngine engine = backend.engine().orElseThrow();
+            return type == DynamoDbEngine.class ? engine : type == FaultInjector.class ? engine.faults() : engine.clock();
         }
         return Enhanced.client(handle.client());
     }

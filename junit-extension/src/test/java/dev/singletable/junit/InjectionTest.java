@@ -2,6 +2,11 @@ package dev.singletable.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.singletable.engine.Change;
+import dev.singletable.engine.DynamoDbEngine;
+import dev.singletable.engine.EngineClock;
+import dev.singletable.engine.Fault;
+import dev.singletable.engine.FaultInjector;
 import dev.singletable.engine.RequestLog;
 import dev.singletable.engine.RequestLogEntry;
 import java.net.URI;
@@ -74,6 +79,44 @@ class InjectionTest {
 
         assertThat(seen).containsExactly("application client: Ada Lovelace, endpoint property is the URI");
         assertThat(System.getProperty("aws.endpointUrlDynamoDb")).isEqualTo(before);
+    }
+
+    @Test
+    void the_engine_its_faults_and_clock_are_injected_and_a_fault_rule_ends_with_its_test() {
+        Kit.assertSucceeded(Kit.run(EngineParts.class));
+
+        assertThat(seen).containsExactly("throttled twice, then served; clock moved 1 day; changes [INSERT]",
+                "second test: no fault left, GetItem served first time");
+    }
+
+    @Tag("test-case")
+    @SingleTableTest(design = "orders.table.yaml", fixtures = "customers.yaml")
+    @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+    static class EngineParts {
+        @Test
+        @Order(1)
+        void first(DynamoDbEngine engine, FaultInjector faults, EngineClock clock, SingleTable table,
+                   DynamoDbClient client, RequestLog log) {
+            faults.on("PutItem").onTable(table.name()).times(2).respondWith(Fault.THROTTLING);
+            java.time.Instant before = clock.instant();
+            int changesBefore = engine.changes(table.name()).size();
+            client.putItem(r -> r.tableName(table.name()).item(Map.of("PK", AttributeValue.fromS("CUSTOMER#7"),
+                    "SK", AttributeValue.fromS("PROFILE"))));
+            clock.advance(java.time.Duration.ofDays(1));
+            long throttled = log.entries().stream().filter(e -> e.errorType().isPresent()).count();
+            seen.add("throttled " + (throttled == 2 ? "twice" : throttled + " times") + ", then served; clock moved "
+                    + java.time.Duration.between(before, clock.instant()).toDays() + " day; changes "
+                    + engine.changes(table.name()).stream().skip(changesBefore).map(Change::eventName).toList());
+            faults.on("GetItem").respondWith(Fault.INTERNAL_ERROR);
+        }
+
+        @Test
+        @Order(2)
+        void second(DynamoDbClient client, RequestLog log) {
+            name(client, "app");
+            seen.add("second test: " + (log.entries().stream().allMatch(RequestLogEntry::succeeded)
+                    ? "no fault left, GetItem served first time" : "a fault leaked: " + log.entries()));
+        }
     }
 
     static String name(DynamoDbClient client, String table) {

@@ -10,7 +10,7 @@ import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
-import dev.singletable.engine.DynamoDbEngine;
+import dev.singletable.engine.RequestLogEntry;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
@@ -78,11 +78,11 @@ class MisuseTest {
 
     @Test
     void a_parameter_of_a_type_it_cannot_inject_is_named_with_the_types_it_can() {
-        Kit.run(UnknownParameter.class).testEvents().assertThatEvents().haveExactly(1, event(test("engine"),
+        Kit.run(UnknownParameter.class).testEvents().assertThatEvents().haveExactly(1, event(test("entry"),
                 finishedWithFailure(instanceOf(ParameterResolutionException.class), message("parameter #1 of"
-                        + " UnknownParameter.engine(DynamoDbEngine): SingleTableExtension injects SingleTable,"
-                        + " DynamoDbClient, DynamoDbAsyncClient, DynamoDbEnhancedClient, RequestLog and URI, not"
-                        + " dev.singletable.engine.DynamoDbEngine"))));
+                        + " UnknownParameter.entry(RequestLogEntry): SingleTableExtension injects SingleTable,"
+                        + " DynamoDbClient, DynamoDbAsyncClient, DynamoDbEnhancedClient, RequestLog, URI,"
+                        + " DynamoDbEngine, FaultInjector and EngineClock, not dev.singletable.engine.RequestLogEntry"))));
     }
 
     @Test
@@ -189,7 +189,7 @@ class MisuseTest {
     @SingleTableTest(design = "orders.table.yaml")
     static class UnknownParameter {
         @Test
-        void engine(DynamoDbEngine engine) {
+        void entry(RequestLogEntry entry) {
         }
     }
 

@@ -3,7 +3,9 @@ package dev.singletable.junit.internal;
 import dev.singletable.engine.RequestLog;
 import dev.singletable.fixtures.TableDesign;
 import java.net.URI;
+import dev.singletable.engine.DynamoDbEngine;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -23,6 +25,9 @@ public interface Backend extends AutoCloseable {
 
     /** @return the HTTP endpoint (for the in-process engine: started by this call when it is not yet) */
     URI endpoint();
+
+    /** @return the in-process engine, or empty when the tests run against an external endpoint */
+    Optional<DynamoDbEngine> engine();
 
     /** @return the region application code should use */
     String region();

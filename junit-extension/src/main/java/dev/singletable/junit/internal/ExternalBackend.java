@@ -1,5 +1,6 @@
 package dev.singletable.junit.internal;
 
+import dev.singletable.engine.DynamoDbEngine;
 import dev.singletable.engine.RequestLog;
 import dev.singletable.engine.RequestLogInterceptor;
 import dev.singletable.fixtures.FixtureSeeder;
@@ -13,6 +14,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProviderChain;
@@ -88,6 +90,11 @@ final class ExternalBackend implements Backend {
         } catch (SdkClientException e) {
             return Region.US_EAST_1;
         }
+    }
+
+    @Override
+    public Optional<DynamoDbEngine> engine() {
+        return Optional.empty();
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.singletable.fixtures.TableDesign;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -37,6 +38,11 @@ final class InMemoryBackend implements Backend {
     @Override
     public URI endpoint() {
         return engine.httpEndpoint();
+    }
+
+    @Override
+    public Optional<DynamoDbEngine> engine() {
+        return Optional.of(engine);
     }
 
     @Override

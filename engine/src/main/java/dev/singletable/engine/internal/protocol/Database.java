@@ -119,6 +119,7 @@ public final class Database {
     }
 
     public void remove(String name) {
+        streams.forget(name);
         tables.remove(name);
     }
 

@@ -6,7 +6,9 @@ import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.storage.KeyDef;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.value.Value;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +22,11 @@ import java.util.function.Supplier;
  * a disabled stream keeps its records, as DynamoDB keeps them for 24 hours.
  */
 public final class ChangeStreams implements ChangeListener {
+    /** How many recent changes per table the Java API keeps, stream or not. */
+    private static final int RECENT_PER_TABLE = 10_000;
+
     private final Map<String, StreamData> streams = new LinkedHashMap<>();
+    private final Map<String, ArrayDeque<ChangeRecord>> recent = new HashMap<>();
     private final Supplier<Double> epochSeconds;
     private long sequence;
 
@@ -34,17 +40,25 @@ public final class ChangeStreams implements ChangeListener {
         if (oldItem != null && newItem != null && oldItem.attributes().equals(newItem.attributes())) {
             return; // DynamoDB writes no record for a write that changes nothing
         }
-        Optional<StreamData> latest = latest(table);
-        if (latest.isEmpty()) {
-            return;
-        }
-        StreamData stream = latest.get();
-        String viewType = stream.viewType;
         Map<String, Value> keys = keysOf(table, newItem != null ? newItem.attributes() : oldItem.attributes());
         String eventName = oldItem == null ? "INSERT" : newItem == null ? "REMOVE" : "MODIFY";
-        stream.records.add(new ChangeRecord(String.format("%021d", ++sequence), eventName, epochSeconds.get(), keys,
-                oldItem == null ? null : oldItem.attributes(), newItem == null ? null : newItem.attributes(),
-                viewType, byTimeToLive));
+        String sequenceNumber = String.format("%021d", ++sequence);
+        double time = epochSeconds.get();
+        Map<String, Value> oldImage = oldItem == null ? null : oldItem.attributes();
+        Map<String, Value> newImage = newItem == null ? null : newItem.attributes();
+        ArrayDeque<ChangeRecord> tableChanges = recent.computeIfAbsent(table.name(), name -> new ArrayDeque<>());
+        if (tableChanges.size() == RECENT_PER_TABLE) {
+            tableChanges.removeFirst();
+        }
+        tableChanges.addLast(new ChangeRecord(sequenceNumber, eventName, time, keys, oldImage, newImage,
+                "NEW_AND_OLD_IMAGES", byTimeToLive));
+        latest(table).ifPresent(stream -> stream.records.add(new ChangeRecord(sequenceNumber, eventName, time, keys,
+                oldImage, newImage, stream.viewType, byTimeToLive)));
+    }
+
+    /** Forgets the recent changes of a deleted table (its streams stay readable, as DynamoDB keeps them). */
+    public synchronized void forget(String tableName) {
+        recent.remove(tableName);
     }
 
     /** The table's enabled stream, made when first needed (enabling it does not wait for a write). */
@@ -77,15 +91,9 @@ public final class ChangeStreams implements ChangeListener {
         return List.copyOf(streams.values());
     }
 
-    /** Every record of a table's streams, oldest first. */
-    public synchronized List<ChangeRecord> recordsOf(String tableName) {
-        List<ChangeRecord> records = new ArrayList<>();
-        for (StreamData stream : streams.values()) {
-            if (stream.tableName.equals(tableName)) {
-                records.addAll(stream.records);
-            }
-        }
-        return records;
+    /** A table's recent changes (the last 10,000), oldest first, with both images, stream or not. */
+    public synchronized List<ChangeRecord> recentChanges(String tableName) {
+        return List.copyOf(recent.getOrDefault(tableName, new ArrayDeque<>()));
     }
 
     /** Records of one stream from a position, at most {@code limit}. */
