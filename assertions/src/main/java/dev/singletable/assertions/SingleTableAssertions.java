@@ -1,5 +1,6 @@
 package dev.singletable.assertions;
 
+import dev.singletable.engine.Change;
 import dev.singletable.engine.RequestLog;
 import dev.singletable.engine.RequestLogEntry;
 import dev.singletable.junit.AccessPatternCall;
@@ -141,6 +142,19 @@ public final class SingleTableAssertions {
     @CheckReturnValue
     public static ItemsAssert assertThat(QueryResponse response) {
         return new ItemsAssert(response.items());
+    }
+
+    /**
+     * <pre>{@code
+     * assertThatChanges(engine.changes(table.name())).containsRemoveOf(key);
+     * }</pre>
+     *
+     * @param changes the change records of a table
+     * @return assertions on them
+     */
+    @CheckReturnValue
+    public static ChangesAssert assertThatChanges(List<Change> changes) {
+        return new ChangesAssert(changes);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.singletable.assertions;
 
+import dev.singletable.engine.Change;
 import dev.singletable.engine.RequestLog;
 import dev.singletable.engine.RequestLogEntry;
 import dev.singletable.junit.AccessPatternCall;
@@ -115,6 +116,21 @@ public class SingleTableSoftAssertions extends SoftAssertions {
     @CheckReturnValue
     public ItemsAssert assertThatItems(List<Map<String, AttributeValue>> items) {
         return proxy(ItemsAssert.class, itemListType(), items);
+    }
+
+    /**
+     * @param changes the change records of a table
+     * @return soft assertions on them
+     * @see SingleTableAssertions#assertThatChanges(List)
+     */
+    @CheckReturnValue
+    public ChangesAssert assertThatChanges(List<Change> changes) {
+        return proxy(ChangesAssert.class, changeListType(), changes);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Class<List<Change>> changeListType() {
+        return (Class) List.class;
     }
 
     // The proxies find the assert's constructor by the erased type of its argument.

@@ -1,0 +1,38 @@
+package dev.singletable.assertions.error;
+
+import dev.singletable.assertions.internal.Values;
+import dev.singletable.engine.Change;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.assertj.core.error.BasicErrorMessageFactory;
+import org.assertj.core.error.ErrorMessageFactory;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Creates the message of a change record (INSERT, MODIFY, REMOVE of a key) that is not among the changes. */
+public class ShouldContainChange extends BasicErrorMessageFactory {
+
+    /**
+     * @param changes   the change records
+     * @param eventName INSERT, MODIFY or REMOVE
+     * @param key       the item's key
+     * @return the message factory
+     */
+    public static ErrorMessageFactory shouldContainChange(List<Change> changes, String eventName,
+            Map<String, AttributeValue> key) {
+        return new ShouldContainChange("%nExpecting changes:%n  %s%nto contain:%n  %s%nbut found:%n  none",
+                unquotedString(describe(changes)), unquotedString(eventName + " " + Values.display(key)));
+    }
+
+    private static String describe(List<Change> changes) {
+        if (changes.isEmpty()) {
+            return "(none)";
+        }
+        return changes.stream().map(c -> c.eventName() + " " + Values.display(c.keys())
+                + (c.byTimeToLive() ? " (by TTL)" : "")).collect(Collectors.joining("\n  "));
+    }
+
+    private ShouldContainChange(String format, Object... arguments) {
+        super(format, arguments);
+    }
+}
