@@ -139,9 +139,9 @@ public final class WorkloadDriver {
 
     private static String markdown(Map<String, Map<String, Stats>> results, List<Target> targets, boolean hasPeer) {
         StringBuilder s = new StringBuilder();
-        s.append("| phase | target | calls | ops/s | p50 µs | p99 µs |").append(hasPeer ? " ops/s × peer |" : "")
-                .append('\n');
-        s.append("|---|---|---:|---:|---:|---:|").append(hasPeer ? "---:|" : "").append('\n');
+        s.append("| phase | target | calls | ops/s | p50 µs | p99 µs |")
+                .append(hasPeer ? " ops/s × peer | p50 × peer |" : "").append('\n');
+        s.append("|---|---|---:|---:|---:|---:|").append(hasPeer ? "---:|---:|" : "").append('\n');
         results.forEach((phase, byTarget) -> {
             Stats peer = byTarget.get("peer");
             for (Target target : targets) {
@@ -149,7 +149,8 @@ public final class WorkloadDriver {
                 s.append(String.format(Locale.ROOT, "| %s | %s | %d | %.0f | %.0f | %.0f |", phase, target.name(),
                         stats.count(), stats.opsPerSecond(), stats.percentileMicros(50), stats.percentileMicros(99)));
                 if (hasPeer) {
-                    s.append(String.format(Locale.ROOT, " %.1f× |", stats.opsPerSecond() / peer.opsPerSecond()));
+                    s.append(' ').append(ratio(stats.opsPerSecond() / peer.opsPerSecond())).append(" | ")
+                            .append(ratio(peer.percentileMicros(50) / stats.percentileMicros(50))).append(" |");
                 }
                 s.append('\n');
             }
@@ -160,25 +161,40 @@ public final class WorkloadDriver {
                     continue;
                 }
                 String lowest = null;
+                String lowestP50 = null;
                 double min = Double.MAX_VALUE;
+                double minP50 = Double.MAX_VALUE;
                 for (Map.Entry<String, Map<String, Stats>> phase : results.entrySet()) {
-                    double ratio = phase.getValue().get(target.name()).opsPerSecond()
-                            / phase.getValue().get("peer").opsPerSecond();
+                    Stats mine = phase.getValue().get(target.name());
+                    Stats peer = phase.getValue().get("peer");
+                    double ratio = mine.opsPerSecond() / peer.opsPerSecond();
+                    double ratioP50 = peer.percentileMicros(50) / mine.percentileMicros(50);
                     if (ratio < min) {
                         min = ratio;
                         lowest = phase.getKey();
                     }
+                    if (ratioP50 < minP50) {
+                        minP50 = ratioP50;
+                        lowestP50 = phase.getKey();
+                    }
                 }
-                s.append(String.format(Locale.ROOT, "%nLowest ratio to the peer, %s: %.1f× (%s)", target.name(), min,
-                        lowest));
+                s.append("\nLowest ratio to the peer, ").append(target.name()).append(": ops/s ").append(ratio(min))
+                        .append(" (").append(lowest).append("), p50 ").append(ratio(minP50)).append(" (")
+                        .append(lowestP50).append(")  ");
             }
             s.append('\n');
         }
         s.append('\n').append("Run on ").append(LocalDate.now()).append(", ")
                 .append(Runtime.getRuntime().availableProcessors()).append(" cores, Java ")
                 .append(System.getProperty("java.version")).append("; ops/s is one client calling in a loop"
-                        + " (1 / mean latency); round 0 of each phase is a warm-up and not counted.\n");
+                        + " (1 / mean latency, so the tail weighs in); p50 × peer = peer p50 / target p50; round 0"
+                        + " of each phase is a warm-up and not counted.\n");
         return s.toString();
+    }
+
+    /** How many times faster than the peer: one decimal, two below 1 so that 0.05× does not read as 0. */
+    private static String ratio(double times) {
+        return String.format(Locale.ROOT, times < 1 ? "%.2f×" : "%.1f×", times);
     }
 
     private static DynamoDbClient http(URI endpoint) {
