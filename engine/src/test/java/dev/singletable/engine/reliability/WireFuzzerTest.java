@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.singletable.engine.DynamoDbEngine;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -97,6 +98,7 @@ class WireFuzzerTest {
             double seconds = (System.nanoTime() - started) / 1e9;
             System.out.printf("wire fuzzer: %d requests in %.1f s, %d HTTP 500s, %d violations, seed %d,"
                     + " outcomes %s%n", sent.get(), seconds, count("500"), violations.size(), seed, sorted());
+            violations.forEach(System.out::println);
             assertThat(violations).as("answers that are not 200/400/413 with a DynamoDB error type (seed %d)", seed)
                     .isEmpty();
             IndexedTable.assertHolds(client, TABLE, IndexedTable.byKey(IndexedTable.scan(client, TABLE, null)));
@@ -109,13 +111,25 @@ class WireFuzzerTest {
                 .connectTimeout(Duration.ofSeconds(5)).build();
         while (sent.getAndIncrement() < REQUESTS && System.nanoTime() < deadline) {
             Fuzzed request = new Mutator(random).next();
+            // now and then chunked, without a Content-Length, as streaming clients send it
+            HttpRequest.BodyPublisher body = random.nextInt(20) == 0
+                    ? HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(request.body()))
+                    : HttpRequest.BodyPublishers.ofByteArray(request.body());
             HttpRequest.Builder builder = HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(30))
                     .header("Content-Type", random.nextInt(10) == 0 ? "application/json" : "application/x-amz-json-1.0")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(request.body()));
+                    .POST(body);
             if (request.target() != null) {
                 builder.header("X-Amz-Target", request.target());
             }
-            HttpResponse<byte[]> response = http.send(builder.build(), HttpResponse.BodyHandlers.ofByteArray());
+            HttpResponse<byte[]> response;
+            try {
+                response = http.send(builder.build(), HttpResponse.BodyHandlers.ofByteArray());
+            } catch (IOException e) {
+                // the server closed the connection without an answer: as bad as a 500, and the request shows why
+                outcomes.computeIfAbsent("no answer", o -> new LongAdder()).increment();
+                violation("no answer (" + e.getMessage() + ") for " + request);
+                continue;
+            }
             check(request, response.statusCode(), response.body());
         }
         sent.decrementAndGet(); // the increment that ended the loop sent nothing
@@ -140,8 +154,14 @@ class WireFuzzerTest {
             problem = "a body that is not JSON";
         }
         outcomes.computeIfAbsent(outcome, o -> new LongAdder()).increment();
-        if (problem != null && violations.size() < 20) {
-            violations.add(problem + " for " + request + ": " + abbreviate(new String(body, StandardCharsets.UTF_8)));
+        if (problem != null) {
+            violation(problem + " for " + request + ": " + abbreviate(new String(body, StandardCharsets.UTF_8)));
+        }
+    }
+
+    private void violation(String description) {
+        if (violations.size() < 20) {
+            violations.add(description);
         }
     }
 
