@@ -26,8 +26,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
 import software.amazon.awssdk.regions.Region;
@@ -126,11 +125,14 @@ public final class DynamoDbEngine implements AutoCloseable {
         return inMemory(DynamoDbAsyncClient.builder()).httpClient(new InMemoryAsyncHttpClient(dispatcher)).build();
     }
 
-    /** The in-memory transport ignores the endpoint; the SDK still signs, so it gets dummy credentials. */
+    /**
+     * The in-memory transport ignores the endpoint and checks no signature: anonymous credentials let the SDK skip
+     * SigV4 signing, which profiling showed to be a quarter of a call's time.
+     */
     private static <B extends AwsClientBuilder<B, ?>> B inMemory(B builder) {
         return builder.endpointOverride(IN_MEMORY)
                 .region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")));
+                .credentialsProvider(AnonymousCredentialsProvider.create());
     }
 
     /** The HTTP endpoint, started on first call (on loopback and an ephemeral port unless configured otherwise). */
