@@ -81,9 +81,6 @@ fi
 DRIVER=dev.singletable.benchmarks.workload.WorkloadDriver
 log "workload: $DRIVER ${PEER_ARGS[*]} --rounds $ROUNDS --ops $OPS"
 java -cp "$JAR" "$DRIVER" "${PEER_ARGS[@]}" --rounds "$ROUNDS" --ops "$OPS" --out "$OUT/workload.md" >&2
-log "workload again, with the JDK HTTP server's TCP_NODELAY (-Dsun.net.httpserver.nodelay=true)"
-java -Dsun.net.httpserver.nodelay=true -cp "$JAR" "$DRIVER" "${PEER_ARGS[@]}" --rounds "$ROUNDS" --ops "$OPS" \
-    --out "$OUT/workload-nodelay.md" >&2
 stop_peer
 
 # --- JMH ---------------------------------------------------------------------------------------------------------
@@ -156,7 +153,6 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo '```'
     echo "mvn -B -q $MVN_FLAGS install -DskipTests"
     echo "java -cp benchmarks/target/benchmarks.jar $DRIVER ${PEER_ARGS[*]:+--peer http://127.0.0.1:PORT} --rounds $ROUNDS --ops $OPS"
-    echo "java -Dsun.net.httpserver.nodelay=true -cp benchmarks/target/benchmarks.jar $DRIVER ${PEER_ARGS[*]:+--peer http://127.0.0.1:PORT} --rounds $ROUNDS --ops $OPS"
     echo "java -jar benchmarks/target/benchmarks.jar $JMH_FLAGS 'Expression|ItemSize|IndexMaintenance|EngineApi|QueryScale'"
     echo "java -Xmx4g -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.MemoryFootprint 1000000"
     echo "mvn -B -q $MVN_FLAGS dependency:build-classpath -pl junit-extension -Dmdep.includeScope=test -Dmdep.outputFile=CP"
@@ -169,13 +165,7 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo "round by round ($ROUNDS measured rounds of $OPS calls, Scan: $((OPS / 50 > 0 ? OPS / 50 : 1)) per round, after a warm-up round)."
     echo "One client thread; ops/s = calls / summed latency."
     echo
-    echo "### As shipped (the engine's HTTP endpoint with the JDK HTTP server's defaults)"
-    echo
     cat "$OUT/workload.md"
-    echo
-    echo "### The engine's HTTP endpoint with \`-Dsun.net.httpserver.nodelay=true\` (diagnostic: TCP_NODELAY on its sockets)"
-    echo
-    cat "$OUT/workload-nodelay.md"
     echo
     echo "## JMH: engine hot paths and Query at scale"
     echo
