@@ -11,6 +11,7 @@ import dev.singletable.engine.internal.storage.PrimaryKey;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.value.Sizes;
 import dev.singletable.engine.internal.value.Value;
+import dev.singletable.engine.internal.value.ValueJson;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -210,7 +211,7 @@ final class Statements {
 
     private static DynamoException conditionFailed(Item existing, boolean oldItemOnFailure) {
         Map<String, Object> extra = oldItemOnFailure && existing != null
-                ? Map.of("Item", dev.singletable.engine.internal.value.ValueJson.writeItem(existing.attributes()))
+                ? Map.of("Item", ValueJson.writeItem(existing.attributes()))
                 : Map.of();
         return DynamoException.conditionalCheckFailed(extra);
     }
