@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /** DynamoDB's JSON 1.0 protocol over HTTP, for clients in other processes (AWS CLI, boto3, other SDKs). */
 public final class HttpEndpoint implements AutoCloseable {
     private static final String NODELAY = "sun.net.httpserver.nodelay";
+    private static final String IDLE_SECONDS = "sun.net.httpserver.idleInterval";
 
     private final HttpServer server;
     private final ExecutorService workers;
@@ -37,9 +38,14 @@ public final class HttpEndpoint implements AutoCloseable {
     public static HttpEndpoint start(Dispatcher dispatcher, String host, int port, SignatureCheck signatures)
             throws IOException {
         // Without TCP_NODELAY small responses wait on Nagle's algorithm and the client's delayed ACK: ~40 ms a
-        // request. The JDK's server reads this once, when its first server starts; a value the user set wins.
+        // request. And the JDK closes connections idle for 30 s while the SDK's pool keeps them 60 s, so a client
+        // can pick a connection the server is closing. The JDK reads both once, when its first server starts;
+        // values the user set win.
         if (System.getProperty(NODELAY) == null) {
             System.setProperty(NODELAY, "true");
+        }
+        if (System.getProperty(IDLE_SECONDS) == null) {
+            System.setProperty(IDLE_SECONDS, "120");
         }
         HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 128);
         AtomicInteger threads = new AtomicInteger();
