@@ -1,0 +1,63 @@
+package dev.singletable.engine.internal.ops.items;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.singletable.engine.internal.protocol.RequestContext;
+import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.storage.Table;
+import dev.singletable.engine.internal.value.Value;
+import dev.singletable.engine.internal.value.ValueJson;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * What PutItem, UpdateItem and DeleteItem read from their requests alike (in DynamoDB's validation order), and the
+ * run they share once the write is known: plan, charge, refuse a failed condition, apply, answer.
+ */
+record SingleItemWrite(String tableName, String returnValues, String capacityMode, boolean metrics,
+                       boolean oldItemOnFailure) {
+
+    static SingleItemWrite of(JsonNode request) {
+        return new SingleItemWrite(Requests.tableName(request), Members.returnValues(request),
+                Requests.returnConsumedCapacity(request), Members.itemCollectionMetrics(request),
+                Members.oldItemOnConditionFailure(request, "returnValuesOnConditionCheckFailure"));
+    }
+
+    /** The old item when ReturnValues is ALL_OLD, as Put and Delete return it (P-01, D-01). */
+    Map<String, Value> allOld(ItemWrite.Outcome outcome) {
+        return returnValues.equals("ALL_OLD") && outcome.old() != null ? outcome.old().attributes() : null;
+    }
+
+    /**
+     * Runs a planned write; {@code returned} gives the Attributes to answer with (null or empty: none). Capacity is
+     * charged even when the condition fails, as DynamoDB charges it.
+     */
+    ObjectNode run(Table table, ItemWrite write, RequestContext context,
+                   Function<ItemWrite.Outcome, Map<String, Value>> returned) {
+        ItemWrite.Outcome outcome = write.plan();
+        Usage usage = new Usage();
+        usage.write(table.name(), write.cost(outcome));
+        context.consumedCapacity(usage.total());
+        if (outcome.conditionFailed()) {
+            throw ItemWrite.conditionFailed(outcome, oldItemOnFailure);
+        }
+        write.apply(outcome);
+        ObjectNode response = JsonNodeFactory.instance.objectNode();
+        Map<String, Value> attributes = returned.apply(outcome);
+        if (attributes != null && !attributes.isEmpty()) {
+            response.set("Attributes", ValueJson.writeItem(attributes));
+        }
+        ObjectNode consumed = usage.single(capacityMode);
+        if (consumed != null) {
+            response.set("ConsumedCapacity", consumed);
+        }
+        if (metrics) {
+            ObjectNode collection = ItemCollections.metrics(table, write.key().partition());
+            if (collection != null) {
+                response.set("ItemCollectionMetrics", collection);
+            }
+        }
+        return response;
+    }
+}
