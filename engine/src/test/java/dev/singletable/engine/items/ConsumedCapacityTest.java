@@ -1,5 +1,7 @@
 package dev.singletable.engine.items;
 
+import static dev.singletable.engine.AttributeValues.item;
+import static dev.singletable.engine.AttributeValues.n;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.singletable.engine.RequestLogEntry;

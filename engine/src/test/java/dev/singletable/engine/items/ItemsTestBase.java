@@ -1,5 +1,6 @@
 package dev.singletable.engine.items;
 
+import static dev.singletable.engine.AttributeValues.item;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -13,7 +14,6 @@ import java.util.Map;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -78,32 +78,6 @@ abstract class ItemsTestBase {
     @AfterEach
     void stopEngine() {
         engine.close();
-    }
-
-    static AttributeValue s(String value) {
-        return AttributeValue.fromS(value);
-    }
-
-    static AttributeValue n(String value) {
-        return AttributeValue.fromN(value);
-    }
-
-    static AttributeValue b(int... bytes) {
-        byte[] raw = new byte[bytes.length];
-        for (int i = 0; i < bytes.length; i++) {
-            raw[i] = (byte) bytes[i];
-        }
-        return AttributeValue.fromB(SdkBytes.fromByteArray(raw));
-    }
-
-    /** An item (or key) from name, value pairs; String values become S. */
-    static Map<String, AttributeValue> item(Object... pairs) {
-        Map<String, AttributeValue> item = new LinkedHashMap<>();
-        for (int i = 0; i < pairs.length; i += 2) {
-            Object value = pairs[i + 1];
-            item.put((String) pairs[i], value instanceof AttributeValue v ? v : s((String) value));
-        }
-        return item;
     }
 
     /** The key of an {@code app} item. */

@@ -1,5 +1,6 @@
 package dev.singletable.engine.items;
 
+import static dev.singletable.engine.AttributeValues.item;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.singletable.engine.Transport;

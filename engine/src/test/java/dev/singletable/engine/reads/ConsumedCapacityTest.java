@@ -1,13 +1,13 @@
 package dev.singletable.engine.reads;
 
+import static dev.singletable.engine.AttributeValues.item;
+import static dev.singletable.engine.AttributeValues.s;
 import static dev.singletable.engine.reads.Items.attribute;
 import static dev.singletable.engine.reads.Items.gsi;
 import static dev.singletable.engine.reads.Items.hash;
-import static dev.singletable.engine.reads.Items.item;
 import static dev.singletable.engine.reads.Items.padding;
 import static dev.singletable.engine.reads.Items.projection;
 import static dev.singletable.engine.reads.Items.range;
-import static dev.singletable.engine.reads.Items.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.singletable.engine.EngineTest;

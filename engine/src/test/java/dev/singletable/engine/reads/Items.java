@@ -4,11 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
-import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -25,32 +23,6 @@ import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 /** Small builders for the read tests: attribute values, items, tables, and the checks every refusal gets. */
 final class Items {
     private Items() {
-    }
-
-    static AttributeValue s(String value) {
-        return AttributeValue.fromS(value);
-    }
-
-    static AttributeValue n(String value) {
-        return AttributeValue.fromN(value);
-    }
-
-    static AttributeValue b(int... bytes) {
-        byte[] raw = new byte[bytes.length];
-        for (int i = 0; i < bytes.length; i++) {
-            raw[i] = (byte) bytes[i];
-        }
-        return AttributeValue.fromB(SdkBytes.fromByteArray(raw));
-    }
-
-    /** An item from name, value pairs; String values become S. */
-    static Map<String, AttributeValue> item(Object... pairs) {
-        Map<String, AttributeValue> item = new LinkedHashMap<>();
-        for (int i = 0; i < pairs.length; i += 2) {
-            Object value = pairs[i + 1];
-            item.put((String) pairs[i], value instanceof AttributeValue v ? v : s((String) value));
-        }
-        return item;
     }
 
     /** A string of the given length, to make items of a known size. */

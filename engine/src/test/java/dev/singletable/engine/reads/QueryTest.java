@@ -1,9 +1,9 @@
 package dev.singletable.engine.reads;
 
+import static dev.singletable.engine.AttributeValues.item;
+import static dev.singletable.engine.AttributeValues.n;
+import static dev.singletable.engine.AttributeValues.s;
 import static dev.singletable.engine.reads.Items.createTable;
-import static dev.singletable.engine.reads.Items.item;
-import static dev.singletable.engine.reads.Items.n;
-import static dev.singletable.engine.reads.Items.s;
 import static dev.singletable.engine.reads.Items.values;
 import static org.assertj.core.api.Assertions.assertThat;
 
