@@ -1,10 +1,8 @@
 package dev.singletable.engine;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.durability.Journal;
+import dev.singletable.engine.internal.ops.items.BatchWriteItem;
 import dev.singletable.engine.internal.protocol.Database;
 import dev.singletable.engine.internal.protocol.Dispatcher;
 import dev.singletable.engine.internal.protocol.Operations;
@@ -12,6 +10,7 @@ import dev.singletable.engine.internal.protocol.TimeToLive;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.streams.ChangeStreams;
 import dev.singletable.engine.internal.value.SdkValues;
+import dev.singletable.engine.internal.value.Value;
 import dev.singletable.engine.internal.transport.HttpEndpoint;
 import dev.singletable.engine.internal.transport.SignatureCheck;
 import dev.singletable.engine.internal.transport.InMemoryAsyncHttpClient;
@@ -23,6 +22,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.AbstractList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -189,19 +189,31 @@ public final class DynamoDbEngine implements AutoCloseable {
      */
     public void load(String tableName, List<Map<String, AttributeValue>> items) {
         for (int from = 0; from < items.size(); from += 25) {
-            ObjectNode request = JsonNodeFactory.instance.objectNode();
-            ArrayNode writes = request.putObject("RequestItems").putArray(tableName);
-            for (Map<String, AttributeValue> item : items.subList(from, Math.min(items.size(), from + 25))) {
-                writes.addObject().putObject("PutRequest").set("Item", SdkValues.json(item));
-            }
-            try {
-                dispatcher.execute("BatchWriteItem", request);
-            } catch (DynamoException e) {
-                throw (DynamoDbException) DynamoDbException.builder().message(e.getMessage()).statusCode(e.status())
-                        .awsErrorDetails(AwsErrorDetails.builder().errorCode(e.type()).errorMessage(e.getMessage())
-                                .serviceName("DynamoDb").build())
-                        .build();
-            }
+            List<Map<String, AttributeValue>> batch = items.subList(from, Math.min(items.size(), from + 25));
+            // read lazily, so that each item is read and checked in turn, as a request's items are
+            answering(() -> BatchWriteItem.putAll(database, tableName, new AbstractList<>() {
+                @Override
+                public Map<String, Value> get(int index) {
+                    return SdkValues.readItem(batch.get(index));
+                }
+
+                @Override
+                public int size() {
+                    return batch.size();
+                }
+            }));
+        }
+    }
+
+    /** Runs an engine call, answering a refusal as the SDK would report DynamoDB's error. */
+    private static void answering(Runnable call) {
+        try {
+            call.run();
+        } catch (DynamoException e) {
+            throw (DynamoDbException) DynamoDbException.builder().message(e.getMessage()).statusCode(e.status())
+                    .awsErrorDetails(AwsErrorDetails.builder().errorCode(e.type()).errorMessage(e.getMessage())
+                            .serviceName("DynamoDb").build())
+                    .build();
         }
     }
 

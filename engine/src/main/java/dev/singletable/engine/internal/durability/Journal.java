@@ -27,7 +27,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
@@ -118,8 +117,7 @@ public final class Journal implements Durability {
             case "meta" -> {
                 TableMetadata metadata = MetadataJson.read(entry.get("metadata"));
                 Table rebuilt = new Table(metadata);
-                database.find(table).ifPresent(old -> old.partitions().values()
-                        .forEach(partition -> partition.values().forEach(item -> rebuilt.put(item.attributes()))));
+                database.find(table).ifPresent(old -> old.items().all().forEach(item -> rebuilt.put(item.attributes())));
                 database.add(rebuilt);
             }
             case "drop" -> database.remove(table);
@@ -193,9 +191,7 @@ public final class Journal implements Durability {
             ObjectNode node = tables.addObject();
             node.set("metadata", MetadataJson.write(table.metadata()));
             ArrayNode items = node.putArray("items");
-            for (TreeMap<Value, Item> partition : table.partitions().values()) {
-                partition.values().forEach(item -> items.add(ValueJson.writeItem(item.attributes())));
-            }
+            table.items().all().forEach(item -> items.add(ValueJson.writeItem(item.attributes())));
         }
         Path temporary = directory.resolve(SNAPSHOT + ".new");
         try (FileChannel out = FileChannel.open(temporary, StandardOpenOption.CREATE, StandardOpenOption.WRITE,

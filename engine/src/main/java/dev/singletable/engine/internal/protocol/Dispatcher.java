@@ -87,14 +87,6 @@ public final class Dispatcher {
         return response;
     }
 
-    /**
-     * Runs an operation for the engine's own Java API: no bytes, no faults, no request log. Throws the
-     * operation's DynamoException.
-     */
-    public ObjectNode execute(String operation, ObjectNode request) {
-        return operations.get(operation).execute(request, new RequestContext());
-    }
-
     /** Answers a request with an error before it is served (a refused signature), recording it in the log. */
     public Response refuse(String target, DynamoException failure) {
         String key = operationKey(target);

@@ -38,6 +38,18 @@ public final class TableMetadata {
         this.settings = settings;
     }
 
+    /**
+     * The same table under another name, ARN, id and creation time: keys, indexes, tags, time to live and a deep
+     * copy of the settings, which the copy changes apart from this one.
+     */
+    public TableMetadata copyAs(String name, String arn, String tableId, double creationDateTime) {
+        TableMetadata copy = new TableMetadata(name, arn, tableId, creationDateTime, partitionKey, sortKey,
+                attributeDefinitions, indexes, settings.deepCopy());
+        copy.tags.putAll(tags);
+        copy.ttlAttribute = ttlAttribute;
+        return copy;
+    }
+
     public String name() {
         return name;
     }
