@@ -2,6 +2,7 @@ package dev.singletable.engine;
 
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.durability.Journal;
+import dev.singletable.engine.internal.ops.control.Forks;
 import dev.singletable.engine.internal.ops.items.BatchWriteItem;
 import dev.singletable.engine.internal.protocol.Database;
 import dev.singletable.engine.internal.protocol.Dispatcher;
@@ -203,6 +204,34 @@ public final class DynamoDbEngine implements AutoCloseable {
                 }
             }));
         }
+    }
+
+    /**
+     * Makes a new table, {@code forkTable}, holding what {@code sourceTable} holds now, in constant time whatever
+     * its size: the fork shares the source's items and index entries, and each table copies only what it then
+     * writes, so neither sees the other's writes and N forks take the source's memory once plus what was written
+     * to each. The fork is a table like any other, under its own name (and ARN and TableId): visible to every
+     * client of the engine, in-memory and HTTP; with the source's keys, indexes, capacity settings, tags, deletion
+     * protection and time to live (expiring by the engine's clock); its requests in the request log under its
+     * name. If the source has an enabled stream, the fork has a new stream of its own with the same view type,
+     * which starts empty ({@link #changes(String)} too); it has no checkpoint. Drop it with {@link #drop(String)}
+     * or DeleteTable, which frees what only it held. No request-log entry is written.
+     *
+     * @throws DynamoDbException ResourceNotFoundException when the source does not exist, ResourceInUseException
+     *                           when {@code forkTable} does, ValidationException when it is not a valid name
+     */
+    public void fork(String sourceTable, String forkTable) {
+        answering(() -> Forks.fork(database, sourceTable, forkTable));
+    }
+
+    /**
+     * Deletes a table at once, as DeleteTable does but without a request-log entry and whatever its deletion
+     * protection: the way to drop a {@link #fork(String, String)} after a test.
+     *
+     * @throws DynamoDbException ResourceNotFoundException when there is no such table
+     */
+    public void drop(String table) {
+        answering(() -> Forks.drop(database, table));
     }
 
     /** Runs an engine call, answering a refusal as the SDK would report DynamoDB's error. */

@@ -121,12 +121,25 @@ public final class Journal implements Durability {
                 database.add(rebuilt);
             }
             case "drop" -> database.remove(table);
+            case "fork" -> {
+                Table source = database.table(entry.get("source").textValue());
+                database.addFork(source, source.fork(MetadataJson.read(entry.get("metadata"))));
+            }
             case "put" -> database.table(table).put(ValueJson.readItem(entry.get("item")));
             default -> {
                 Table t = database.table(table);
                 t.delete(t.keyOf(ValueJson.readItem(entry.get("key"))));
             }
         }
+    }
+
+    /** A fork is journaled as one (its source's items at that point of the journal), not item by item. */
+    @Override
+    public void forked(Table source, Table fork) {
+        ObjectNode metadata = MetadataJson.write(fork.metadata());
+        pending.add(NODES.objectNode().put("op", "fork").put("table", fork.name()).put("source", source.name())
+                .set("metadata", metadata));
+        durableMetadata.put(fork.name(), metadata.toString());
     }
 
     @Override
