@@ -73,7 +73,8 @@ public final class MemoryFootprint {
         return item;
     }
 
-    private static long heapAfterGc() {
+    /** Heap used after garbage collection: the least of five readings, each after a System.gc(). */
+    static long heapAfterGc() {
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         long used = Long.MAX_VALUE;
         for (int i = 0; i < 5; i++) {
