@@ -38,7 +38,7 @@ final class KeyBytes {
     /** Appends a key value: S, N or B. */
     KeyBytes value(Value value) {
         if (value instanceof Value.S s) {
-            escaped(s.value().getBytes(StandardCharsets.UTF_8));
+            string(s.value());
         } else if (value instanceof Value.B b) {
             escaped(b.bytes());
         } else if (value instanceof Value.N n) {
@@ -51,6 +51,26 @@ final class KeyBytes {
 
     byte[] toArray() {
         return Arrays.copyOf(bytes, length);
+    }
+
+    /** A string's UTF-8 bytes, escaped; an ASCII string is copied char by char without encoding it first. */
+    private void string(String s) {
+        ensure(s.length() * 2 + 2);
+        int start = length;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80) {
+                length = start;
+                escaped(s.getBytes(StandardCharsets.UTF_8));
+                return;
+            }
+            bytes[length++] = (byte) c;
+            if (c == 0) {
+                bytes[length++] = (byte) 0xFF;
+            }
+        }
+        bytes[length++] = 0;
+        bytes[length++] = 0;
     }
 
     private void escaped(byte[] content) {

@@ -22,11 +22,13 @@ import java.util.Set;
  * <pre>
  * item      := count attribute*              count, lengths: unsigned LEB128 varints
  * attribute := length name-bytes value
- * value     := S length utf8 | N length canonical-digits | B length bytes | FALSE | TRUE | NULL
+ * value     := S length utf8 | N length decimal-text | B length bytes | FALSE | TRUE | NULL
  *            | L length count value* | M length count attribute* | SS/NS/BS length count (length bytes)*
  * </pre>
- * Strings are UTF-8, except that a lone surrogate (which Java strings can hold) keeps its 3-byte form, so every
- * string comes back as it went in. Lists, maps and sets carry their byte length, so a lookup skips them whole.
+ * Numbers are BigDecimal's own text of the normalised number (which it keeps once made, and which is short for
+ * large exponents). Strings are UTF-8, except that a lone surrogate (which Java strings can hold) keeps its 3-byte
+ * form, so every string comes back as it went in. Lists, maps and sets carry their byte length, so a lookup skips
+ * them whole.
  */
 public final class ItemCodec {
     private static final byte S = 1;
@@ -40,8 +42,6 @@ public final class ItemCodec {
     private static final byte SS = 9;
     private static final byte NS = 10;
     private static final byte BS = 11;
-    /** Strings shorter than this take under 128 bytes of UTF-8: their length fits one varint byte. */
-    private static final int SHORT = 43;
 
     private ItemCodec() {
     }
@@ -51,17 +51,17 @@ public final class ItemCodec {
         if (item instanceof View view) {
             return view.bytes;
         }
-        int bound = varintLength(item.size());
+        int length = varintLength(item.size());
         for (Map.Entry<String, Value> e : item.entrySet()) {
-            bound += stringBound(e.getKey()) + encodedBound(e.getValue());
+            length += stringLength(e.getKey()) + encodedLength(e.getValue());
         }
-        Writer out = new Writer(new byte[bound]);
+        Writer out = new Writer(new byte[length]);
         out.varint(item.size());
         for (Map.Entry<String, Value> e : item.entrySet()) {
             out.string(e.getKey());
             out.value(e.getValue());
         }
-        return out.position == bound ? out.bytes : Arrays.copyOf(out.bytes, out.position);
+        return out.bytes;
     }
 
     /** A read-only map over an encoded item, in the order the attributes were written. */
@@ -82,27 +82,11 @@ public final class ItemCodec {
 
     // ---- sizes -------------------------------------------------------------------------------------------------
 
-    /** At least the encoded length of a value, without reading the characters of its strings. */
-    private static int encodedBound(Value value) {
-        if (value instanceof Value.S s) {
-            return 1 + stringBound(s.value());
-        } else if (value instanceof Value.N n) {
-            int digits = n.value().precision() + Math.abs(n.value().scale()) + 2; // sign, point or zeros
-            return 1 + varintLength(digits) + digits;
-        }
-        return encodedLength(value);
-    }
-
-    /** At least the encoded length of a string: UTF-8 takes at most 3 bytes per UTF-16 unit. */
-    private static int stringBound(String s) {
-        return varintLength(3 * s.length()) + 3 * s.length();
-    }
-
     private static int encodedLength(Value value) {
         if (value instanceof Value.S s) {
             return 1 + stringLength(s.value());
         } else if (value instanceof Value.N n) {
-            return 1 + stringLength(n.text());
+            return 1 + stringLength(n.value().toString());
         } else if (value instanceof Value.B b) {
             return 1 + bytesLength(b.bytes().length);
         } else if (value instanceof Value.Bool || value instanceof Value.Null) {
@@ -133,7 +117,7 @@ public final class ItemCodec {
         } else if (value instanceof Value.NS ns) {
             length = varintLength(ns.values().size());
             for (Value.N n : ns.values()) {
-                length += stringLength(n.text());
+                length += stringLength(n.value().toString());
             }
         } else {
             Value.BS bs = (Value.BS) value;
@@ -179,24 +163,22 @@ public final class ItemCodec {
             bytes[position++] = (byte) value;
         }
 
-        /**
-         * Writes a string's length and UTF-8 bytes. A string of under 43 units has a one-byte length whatever
-         * its characters, so its length is written after its bytes, in one pass; a longer one is measured first.
-         */
+        /** Writes a string's length and its UTF-8 bytes, copied at once when it is ASCII. */
         void string(String s) {
-            if (s.length() < SHORT) {
-                int lengthAt = position++;
-                utf8(s);
-                bytes[lengthAt] = (byte) (position - lengthAt - 1);
-                return;
-            }
-            byte[] encoded = s.getBytes(StandardCharsets.UTF_8); // the JDK's vectorised copy of ASCII text
-            if (encoded.length == s.length()) {
-                raw(encoded);
-            } else { // not ASCII: encoded by hand, which keeps lone surrogates
-                varint(Sizes.utf8Length(s));
+            int length = Sizes.utf8Length(s);
+            varint(length);
+            if (length == s.length()) {
+                ascii(s);
+            } else {
                 utf8(s);
             }
+        }
+
+        /** The chars of an ASCII string are its bytes: the JDK copies them without encoding (or allocating). */
+        @SuppressWarnings("deprecation")
+        private void ascii(String s) {
+            s.getBytes(0, s.length(), bytes, position);
+            position += s.length();
         }
 
         private void utf8(String s) {
@@ -234,7 +216,7 @@ public final class ItemCodec {
                 string(s.value());
             } else if (value instanceof Value.N n) {
                 bytes[position++] = N;
-                string(n.text());
+                string(n.value().toString());
             } else if (value instanceof Value.B b) {
                 bytes[position++] = B;
                 raw(b.bytes());
@@ -265,7 +247,7 @@ public final class ItemCodec {
                 ss.values().forEach(this::string);
             } else if (value instanceof Value.NS ns) {
                 varint(ns.values().size());
-                ns.values().forEach(n -> string(n.text()));
+                ns.values().forEach(n -> string(n.value().toString()));
             } else {
                 Value.BS bs = (Value.BS) value;
                 varint(bs.values().size());

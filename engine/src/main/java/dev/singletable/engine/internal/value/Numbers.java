@@ -84,14 +84,13 @@ public final class Numbers {
     }
 
     /**
-     * Storage size of a number: DynamoDB keeps base-100 digit pairs, one byte of exponent, and one more byte
-     * for negative numbers.
+     * Storage size of a number, normalised as {@link Value.N} keeps it (no trailing zeros): DynamoDB keeps
+     * base-100 digit pairs, one byte of exponent, and one more byte for negative numbers.
      */
-    static int size(BigDecimal value) {
-        if (value.signum() == 0) {
+    static int size(BigDecimal n) {
+        if (n.signum() == 0) {
             return 1;
         }
-        BigDecimal n = value.stripTrailingZeros();
         int digits = n.precision();
         // the decimal exponent of the first digit; pairs align on even powers of ten
         int firstDigitExponent = digits - n.scale() - 1;

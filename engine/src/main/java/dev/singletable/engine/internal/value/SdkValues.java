@@ -28,7 +28,7 @@ public final class SdkValues {
      * (ValueJson): what the SDK would have sent over the wire, read without the wire.
      */
     public static Map<String, Value> readItem(Map<String, AttributeValue> item) {
-        Map<String, Value> read = new LinkedHashMap<>();
+        Map<String, Value> read = new LinkedHashMap<>((int) (item.size() / 0.75f) + 1);
         item.forEach((name, value) -> read.put(name, read(value, 1)));
         return read;
     }

@@ -1,14 +1,11 @@
 package dev.singletable.engine.internal.value;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /** Item and value sizes as DynamoDB computes them for the 400 KB limit and for capacity units. */
 public final class Sizes {
     /** 400 KB, inclusive. */
     public static final int MAX_ITEM_SIZE = 409_600;
-    /** From this length a string is checked for ASCII in one vectorised call rather than char by char. */
-    private static final int LONG = 64;
 
     private Sizes() {
     }
@@ -64,11 +61,12 @@ public final class Sizes {
 
     /** UTF-8 length without allocating the encoded bytes. */
     public static int utf8Length(String s) {
-        if (s.length() >= LONG && s.getBytes(StandardCharsets.UTF_8).length == s.length()) {
-            return s.length(); // ASCII, found by the JDK's vectorised check faster than a loop over the chars
+        int ascii = 0;
+        while (ascii < s.length() && s.charAt(ascii) < 0x80) {
+            ascii++;
         }
-        int length = 0;
-        for (int i = 0; i < s.length(); i++) {
+        int length = ascii;
+        for (int i = ascii; i < s.length(); i++) {
             char c = s.charAt(i);
             if (c < 0x80) {
                 length++;
