@@ -50,8 +50,8 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
 public class ForkBenchmark {
-    private static final int CUSTOMERS = 500;
-    private static final int ORDERS = 20;
+    private static final int CUSTOMERS = EngineApiBenchmark.CUSTOMERS;
+    private static final int ORDERS = EngineApiBenchmark.ORDERS;
     private static final String SOURCE = "app";
 
     private static final String PLAIN = "plain";

@@ -12,8 +12,8 @@ import java.util.NoSuchElementException;
  * Not thread-safe: the engine's lock keeps writers apart from each other and from readers.
  */
 final class ItemTree {
-    /** Entries per leaf and children per inner node, at most: a leaf copied for a write is about 600 bytes. */
-    private static final int NODE_SIZE = 64;
+    /** Entries per leaf and children per inner node, at most: a node copied for a write is about 300 bytes. */
+    private static final int NODE_SIZE = 32;
 
     /** Entries per node, at most. */
     private final int max;
@@ -35,7 +35,7 @@ final class ItemTree {
 
     /** A tree with smaller nodes, so that tests reach several levels with few entries. */
     ItemTree(int nodeSize) {
-        this(new Leaf(null, nodeSize), 0, 1, nodeSize);
+        this(new Node(null, true, nodeSize), 0, 1, nodeSize);
     }
 
     private ItemTree(Node root, int size, int height, int nodeSize) {
@@ -69,12 +69,11 @@ final class ItemTree {
 
     Item get(byte[] key) {
         Node node = root;
-        while (node instanceof Inner inner) {
-            node = inner.children[route(inner, key)];
+        while (!node.leaf) {
+            node = node.child(route(node, key));
         }
-        Leaf leaf = (Leaf) node;
-        int i = search(leaf, key);
-        return i >= 0 ? leaf.items[i] : null;
+        int i = search(node, key);
+        return i >= 0 ? node.item(i) : null;
     }
 
     /** Adds or replaces the item under a key; returns the item replaced, or null. */
@@ -83,11 +82,9 @@ final class ItemTree {
         root = writable(root);
         Node split = insert(root, key, item);
         if (split != null) {
-            Inner top = new Inner(owner, max);
-            top.children[0] = root;
-            top.keys[1] = split.keys[0];
-            top.children[1] = split;
-            top.count = 2;
+            Node top = new Node(owner, false, max);
+            top.insert(0, null, root);
+            top.insert(1, split.keys[0], split);
             root = top;
             height++;
         }
@@ -103,8 +100,8 @@ final class ItemTree {
         }
         root = writable(root);
         delete(root, key);
-        while (root instanceof Inner inner && inner.count == 1) {
-            root = inner.children[0];
+        while (!root.leaf && root.count == 1) {
+            root = root.child(0);
             height--;
         }
         size--;
@@ -130,76 +127,68 @@ final class ItemTree {
 
     /** Inserts under a node; returns the new right sibling when the node split, else null. */
     private Node insert(Node node, byte[] key, Item item) {
-        if (node instanceof Leaf leaf) {
-            int i = search(leaf, key);
+        int at;
+        Object value;
+        if (node.leaf) {
+            int i = search(node, key);
             if (i >= 0) {
-                previous = leaf.items[i];
-                leaf.items[i] = item;
+                previous = node.item(i);
+                node.values[i] = item;
                 return null;
             }
             size++;
-            int at = -i - 1;
-            if (leaf.count < max) {
-                leaf.insert(at, key, item);
+            at = -i - 1;
+            value = item;
+        } else {
+            int i = route(node, key);
+            Node child = writable(node.child(i));
+            node.values[i] = child;
+            Node split = insert(child, key, item);
+            if (split == null) {
                 return null;
             }
-            // a leaf filled by appending (keys written in order) stays full; otherwise both halves get room
-            int keep = at == max ? max : max / 2;
-            Leaf right = leaf.splitAt(keep, owner);
-            if (at <= keep && keep < max) {
-                leaf.insert(at, key, item);
-            } else {
-                right.insert(at - keep, key, item);
-            }
-            return right;
+            at = i + 1;
+            key = split.keys[0];
+            value = split;
         }
-        Inner inner = (Inner) node;
-        int i = route(inner, key);
-        Node child = writable(inner.children[i]);
-        inner.children[i] = child;
-        Node split = insert(child, key, item);
-        if (split == null) {
+        if (node.count < max) {
+            node.insert(at, key, value);
             return null;
         }
-        int at = i + 1;
-        if (inner.count < max) {
-            inner.insert(at, split.keys[0], split);
-            return null;
-        }
+        // a node filled by appending (keys written in order) stays full; otherwise both halves get room
         int keep = at == max ? max : max / 2;
-        Inner right = inner.splitAt(keep, owner);
+        Node right = node.splitAt(keep, owner);
         if (at <= keep && keep < max) {
-            inner.insert(at, split.keys[0], split);
+            node.insert(at, key, value);
         } else {
-            right.insert(at - keep, split.keys[0], split);
+            right.insert(at - keep, key, value);
         }
         return right;
     }
 
     /** Removes a key known to be present under a node, keeping every node but the root at least {@code min} full. */
     private void delete(Node node, byte[] key) {
-        if (node instanceof Leaf leaf) {
-            int i = search(leaf, key);
-            previous = leaf.items[i];
-            leaf.removeAt(i);
+        if (node.leaf) {
+            int i = search(node, key);
+            previous = node.item(i);
+            node.removeAt(i);
             return;
         }
-        Inner inner = (Inner) node;
-        int i = route(inner, key);
-        Node child = writable(inner.children[i]);
-        inner.children[i] = child;
+        int i = route(node, key);
+        Node child = writable(node.child(i));
+        node.values[i] = child;
         delete(child, key);
-        if (child.count < min && inner.count > 1) {
-            rebalance(inner, i == 0 ? 0 : i - 1);
+        if (child.count < min && node.count > 1) {
+            rebalance(node, i == 0 ? 0 : i - 1);
         }
     }
 
     /** Merges the children at {@code left} and {@code left + 1}, or shares their entries evenly. */
-    private void rebalance(Inner parent, int left) {
-        Node a = writable(parent.children[left]);
-        Node b = writable(parent.children[left + 1]);
-        parent.children[left] = a;
-        parent.children[left + 1] = b;
+    private void rebalance(Node parent, int left) {
+        Node a = writable(parent.child(left));
+        Node b = writable(parent.child(left + 1));
+        parent.values[left] = a;
+        parent.values[left + 1] = b;
         byte[] separator = parent.keys[left + 1];
         if (a.count + b.count <= max) {
             a.absorb(b, separator);
@@ -230,7 +219,7 @@ final class ItemTree {
     }
 
     /** The child of an inner node whose keys can include the key: the last whose separator is at most it. */
-    private static int route(Inner node, byte[] key) {
+    private static int route(Node node, byte[] key) {
         int low = 1;
         int high = node.count - 1;
         int found = 0;
@@ -249,201 +238,114 @@ final class ItemTree {
     // ---- nodes -------------------------------------------------------------------------------------------------
 
     /**
-     * A node: {@code keys} of a leaf are its entries' keys; of an inner node, {@code keys[i]} (i ≥ 1) separates
-     * child i - 1 (keys below it) from child i (keys at or above it), and {@code keys[0]} is unused (after a
-     * split, the separator the parent was given).
+     * A node. A leaf's values are items and its keys theirs. An inner node's values are its children, and
+     * {@code keys[i]} (i ≥ 1) separates child i - 1 (keys below it) from child i (keys at or above it);
+     * {@code keys[0]} is not used to route (after a split it is the separator the parent was given).
      */
-    private abstract static class Node {
+    private static final class Node {
         final Object owner;
+        final boolean leaf;
         final byte[][] keys;
+        final Object[] values;
         int count;
 
-        Node(Object owner, byte[][] keys, int count) {
+        Node(Object owner, boolean leaf, int capacity) {
+            this(owner, leaf, new byte[capacity][], new Object[capacity], 0);
+        }
+
+        private Node(Object owner, boolean leaf, byte[][] keys, Object[] values, int count) {
             this.owner = owner;
+            this.leaf = leaf;
             this.keys = keys;
+            this.values = values;
             this.count = count;
         }
 
-        abstract Node copy(Object owner);
+        Item item(int i) {
+            return (Item) values[i];
+        }
+
+        Node child(int i) {
+            return (Node) values[i];
+        }
+
+        Node copy(Object newOwner) {
+            return new Node(newOwner, leaf, keys.clone(), values.clone(), count);
+        }
+
+        void insert(int at, byte[] key, Object value) {
+            System.arraycopy(keys, at, keys, at + 1, count - at);
+            System.arraycopy(values, at, values, at + 1, count - at);
+            keys[at] = key;
+            values[at] = value;
+            count++;
+        }
+
+        void removeAt(int i) {
+            System.arraycopy(keys, i + 1, keys, i, count - i - 1);
+            System.arraycopy(values, i + 1, values, i, count - i - 1);
+            count--;
+            keys[count] = null;
+            values[count] = null;
+        }
+
+        /** Moves the entries from {@code keep} on into a new node. */
+        Node splitAt(int keep, Object newOwner) {
+            Node right = new Node(newOwner, leaf, keys.length);
+            right.count = count - keep;
+            System.arraycopy(keys, keep, right.keys, 0, right.count);
+            System.arraycopy(values, keep, right.values, 0, right.count);
+            clear(keep, count);
+            count = keep;
+            return right;
+        }
 
         /** Appends a right sibling's entries; {@code separator} is the parent's key between the two. */
-        abstract void absorb(Node right, byte[] separator);
-
-        /** Evens out the entries of this node and its right sibling; returns the new separator between them. */
-        abstract byte[] balance(Node right, byte[] separator);
-
-        abstract void removeAt(int i);
-    }
-
-    private static final class Leaf extends Node {
-        final Item[] items;
-
-        Leaf(Object owner, int capacity) {
-            this(owner, new byte[capacity][], new Item[capacity], 0);
-        }
-
-        private Leaf(Object owner, byte[][] keys, Item[] items, int count) {
-            super(owner, keys, count);
-            this.items = items;
-        }
-
-        @Override
-        Leaf copy(Object owner) {
-            return new Leaf(owner, keys.clone(), items.clone(), count);
-        }
-
-        void insert(int at, byte[] key, Item item) {
-            System.arraycopy(keys, at, keys, at + 1, count - at);
-            System.arraycopy(items, at, items, at + 1, count - at);
-            keys[at] = key;
-            items[at] = item;
-            count++;
-        }
-
-        @Override
-        void removeAt(int i) {
-            System.arraycopy(keys, i + 1, keys, i, count - i - 1);
-            System.arraycopy(items, i + 1, items, i, count - i - 1);
-            count--;
-            keys[count] = null;
-            items[count] = null;
-        }
-
-            /** Moves the entries from {@code keep} on into a new leaf. */
-        Leaf splitAt(int keep, Object owner) {
-            Leaf right = new Leaf(owner, keys.length);
-            int n = count - keep;
-            System.arraycopy(keys, keep, right.keys, 0, n);
-            System.arraycopy(items, keep, right.items, 0, n);
-            Arrays.fill(keys, keep, count, null);
-            Arrays.fill(items, keep, count, null);
-            right.count = n;
-            count = keep;
-            return right;
-        }
-
-        @Override
         void absorb(Node right, byte[] separator) {
-            Leaf other = (Leaf) right;
-            System.arraycopy(other.keys, 0, keys, count, other.count);
-            System.arraycopy(other.items, 0, items, count, other.count);
-            count += other.count;
-        }
-
-        @Override
-        byte[] balance(Node right, byte[] separator) {
-            Leaf other = (Leaf) right;
-            int total = count + other.count;
-            int leftCount = total / 2;
-            if (count > leftCount) {
-                int n = count - leftCount;
-                System.arraycopy(other.keys, 0, other.keys, n, other.count);
-                System.arraycopy(other.items, 0, other.items, n, other.count);
-                System.arraycopy(keys, leftCount, other.keys, 0, n);
-                System.arraycopy(items, leftCount, other.items, 0, n);
-                Arrays.fill(keys, leftCount, count, null);
-                Arrays.fill(items, leftCount, count, null);
-            } else {
-                int n = leftCount - count;
-                System.arraycopy(other.keys, 0, keys, count, n);
-                System.arraycopy(other.items, 0, items, count, n);
-                System.arraycopy(other.keys, n, other.keys, 0, other.count - n);
-                System.arraycopy(other.items, n, other.items, 0, other.count - n);
-                Arrays.fill(other.keys, other.count - n, other.count, null);
-                Arrays.fill(other.items, other.count - n, other.count, null);
+            System.arraycopy(right.keys, 0, keys, count, right.count);
+            System.arraycopy(right.values, 0, values, count, right.count);
+            if (!leaf) {
+                keys[count] = separator; // what routed to the right node's first child
             }
-            other.count = total - leftCount;
-            count = leftCount;
-            return other.keys[0];
-        }
-    }
-
-    private static final class Inner extends Node {
-        final Node[] children;
-
-        Inner(Object owner, int capacity) {
-            this(owner, new byte[capacity][], new Node[capacity], 0);
+            count += right.count;
         }
 
-        private Inner(Object owner, byte[][] keys, Node[] children, int count) {
-            super(owner, keys, count);
-            this.children = children;
-        }
-
-        @Override
-        Inner copy(Object owner) {
-            return new Inner(owner, keys.clone(), children.clone(), count);
-        }
-
-        void insert(int at, byte[] separator, Node child) {
-            System.arraycopy(keys, at, keys, at + 1, count - at);
-            System.arraycopy(children, at, children, at + 1, count - at);
-            keys[at] = separator;
-            children[at] = child;
-            count++;
-        }
-
-        @Override
-        void removeAt(int i) {
-            System.arraycopy(keys, i + 1, keys, i, count - i - 1);
-            System.arraycopy(children, i + 1, children, i, count - i - 1);
-            count--;
-            keys[count] = null;
-            children[count] = null;
-        }
-
-        Inner splitAt(int keep, Object owner) {
-            Inner right = new Inner(owner, keys.length);
-            int n = count - keep;
-            System.arraycopy(keys, keep, right.keys, 0, n);
-            System.arraycopy(children, keep, right.children, 0, n);
-            Arrays.fill(keys, keep, count, null);
-            Arrays.fill(children, keep, count, null);
-            right.count = n;
-            count = keep;
-            return right;
-        }
-
-        @Override
-        void absorb(Node right, byte[] separator) {
-            Inner other = (Inner) right;
-            System.arraycopy(other.keys, 0, keys, count, other.count);
-            System.arraycopy(other.children, 0, children, count, other.count);
-            keys[count] = separator;
-            count += other.count;
-        }
-
-        @Override
+        /**
+         * Evens out the entries of this node and its right sibling, given the parent's separator between them;
+         * returns the new separator.
+         */
         byte[] balance(Node right, byte[] separator) {
-            Inner other = (Inner) right;
-            int total = count + other.count;
+            int total = count + right.count;
             int leftCount = total / 2;
-            byte[] newSeparator;
-            if (count > leftCount) {
+            if (count > leftCount) { // move the last n entries to the front of the right node
                 int n = count - leftCount;
-                System.arraycopy(other.keys, 0, other.keys, n, other.count);
-                System.arraycopy(other.children, 0, other.children, n, other.count);
-                System.arraycopy(keys, leftCount, other.keys, 0, n);
-                System.arraycopy(children, leftCount, other.children, 0, n);
-                other.keys[n] = separator;
-                newSeparator = other.keys[0];
-                Arrays.fill(keys, leftCount, count, null);
-                Arrays.fill(children, leftCount, count, null);
-            } else {
+                System.arraycopy(right.keys, 0, right.keys, n, right.count);
+                System.arraycopy(right.values, 0, right.values, n, right.count);
+                System.arraycopy(keys, leftCount, right.keys, 0, n);
+                System.arraycopy(values, leftCount, right.values, 0, n);
+                if (!leaf) {
+                    right.keys[n] = separator; // routes to the right node's former first child
+                }
+                clear(leftCount, count);
+            } else { // move the first n entries of the right node to the end of this one
                 int n = leftCount - count;
-                other.keys[0] = separator;
-                System.arraycopy(other.keys, 0, keys, count, n);
-                System.arraycopy(other.children, 0, children, count, n);
-                newSeparator = other.keys[n];
-                System.arraycopy(other.keys, n, other.keys, 0, other.count - n);
-                System.arraycopy(other.children, n, other.children, 0, other.count - n);
-                Arrays.fill(other.keys, other.count - n, other.count, null);
-                Arrays.fill(other.children, other.count - n, other.count, null);
+                if (!leaf) {
+                    right.keys[0] = separator; // routes to the right node's first child, now here
+                }
+                System.arraycopy(right.keys, 0, keys, count, n);
+                System.arraycopy(right.values, 0, values, count, n);
+                System.arraycopy(right.keys, n, right.keys, 0, right.count - n);
+                System.arraycopy(right.values, n, right.values, 0, right.count - n);
+                right.clear(right.count - n, right.count);
             }
-            other.count = total - leftCount;
+            right.count = total - leftCount;
             count = leftCount;
-            other.keys[0] = newSeparator;
-            return newSeparator;
+            return right.keys[0];
+        }
+
+        private void clear(int from, int to) {
+            Arrays.fill(keys, from, to, null);
+            Arrays.fill(values, from, to, null);
         }
     }
 
@@ -454,12 +356,12 @@ final class ItemTree {
      * moves to the next leaf without links between leaves (which sharing nodes would not allow).
      */
     private final class Cursor implements Iterator<Item> {
-        private final Inner[] path = new Inner[height - 1];
+        private final Node[] path = new Node[height - 1];
         private final int[] positions = new int[height - 1];
         private final byte[] stop;
         private final boolean stopInclusive;
         private final boolean descending;
-        private Leaf leaf;
+        private Node leaf;
         private int position;
 
         Cursor(byte[] start, boolean startInclusive, byte[] stop, boolean stopInclusive, boolean descending) {
@@ -467,13 +369,13 @@ final class ItemTree {
             this.stopInclusive = stopInclusive;
             this.descending = descending;
             Node node = root;
-            for (int level = 0; node instanceof Inner inner; level++) {
-                int i = start != null ? route(inner, start) : descending ? inner.count - 1 : 0;
-                path[level] = inner;
+            for (int level = 0; !node.leaf; level++) {
+                int i = start != null ? route(node, start) : descending ? node.count - 1 : 0;
+                path[level] = node;
                 positions[level] = i;
-                node = inner.children[i];
+                node = node.child(i);
             }
-            leaf = (Leaf) node;
+            leaf = node;
             if (start == null) {
                 position = descending ? leaf.count - 1 : 0;
             } else {
@@ -504,7 +406,7 @@ final class ItemTree {
         }
 
         /** The next leaf in the direction of travel, or null after the last. */
-        private Leaf step() {
+        private Node step() {
             int level = path.length - 1;
             while (level >= 0 && (descending ? positions[level] == 0 : positions[level] == path[level].count - 1)) {
                 level--;
@@ -513,14 +415,14 @@ final class ItemTree {
                 return null;
             }
             positions[level] += descending ? -1 : 1;
-            Node node = path[level].children[positions[level]];
-            for (level++; node instanceof Inner inner; level++) {
-                int i = descending ? inner.count - 1 : 0;
-                path[level] = inner;
+            Node node = path[level].child(positions[level]);
+            for (level++; !node.leaf; level++) {
+                int i = descending ? node.count - 1 : 0;
+                path[level] = node;
                 positions[level] = i;
-                node = inner.children[i];
+                node = node.child(i);
             }
-            return (Leaf) node;
+            return node;
         }
 
         @Override
@@ -533,7 +435,7 @@ final class ItemTree {
             if (leaf == null) {
                 throw new NoSuchElementException();
             }
-            Item item = leaf.items[position];
+            Item item = leaf.item(position);
             position += descending ? -1 : 1;
             settle();
             return item;
