@@ -1,11 +1,15 @@
 package dev.singletable.engine.internal.value;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -22,15 +26,15 @@ import java.util.Set;
  * <pre>
  * item      := count attribute*              count, lengths: unsigned LEB128 varints
  * attribute := length name-bytes value
- * value     := S length utf8 | N length decimal-text | B length bytes | FALSE | TRUE | NULL
+ * value     := S length utf8 | N length canonical-text | B length bytes | FALSE | TRUE | NULL
  *            | L length count value* | M length count attribute* | SS/NS/BS length count (length bytes)*
  * </pre>
- * Numbers are BigDecimal's own text of the normalised number (which it keeps once made, and which is short for
- * large exponents). Strings are UTF-8, except that a lone surrogate (which Java strings can hold) keeps its 3-byte
- * form, so every string comes back as it went in. Lists, maps and sets carry their byte length, so a lookup skips
+ * Numbers are their canonical text, as the wire carries them. Strings are UTF-8, except that a lone surrogate
+ * (which Java strings can hold) keeps its 3-byte form, so every string comes back as it went in. Lists, maps and sets carry their byte length, so a lookup skips
  * them whole.
  */
 public final class ItemCodec {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final byte S = 1;
     private static final byte N = 2;
     private static final byte B = 3;
@@ -75,6 +79,20 @@ public final class ItemCodec {
         return in.find(name) ? in.value() : null;
     }
 
+    /**
+     * An encoded item as DynamoDB JSON, written from the encoding without decoding values: the same JSON that
+     * {@link ValueJson#writeItem} writes for the decoded item.
+     */
+    static ObjectNode json(Map<String, Value> view) {
+        Reader in = new Reader(((View) view).bytes);
+        return in.jsonItem(in.varint());
+    }
+
+    /** Whether a map is a view of an encoded item, which {@link #json} writes. */
+    static boolean isView(Map<String, Value> item) {
+        return item instanceof View;
+    }
+
     /** Whether two encoded items hold the same attributes and values, in any order. */
     public static boolean sameAttributes(byte[] a, byte[] b) {
         return Arrays.equals(a, b) || view(a).equals(view(b));
@@ -86,7 +104,7 @@ public final class ItemCodec {
         if (value instanceof Value.S s) {
             return 1 + stringLength(s.value());
         } else if (value instanceof Value.N n) {
-            return 1 + stringLength(n.value().toString());
+            return 1 + stringLength(n.text());
         } else if (value instanceof Value.B b) {
             return 1 + bytesLength(b.bytes().length);
         } else if (value instanceof Value.Bool || value instanceof Value.Null) {
@@ -117,7 +135,7 @@ public final class ItemCodec {
         } else if (value instanceof Value.NS ns) {
             length = varintLength(ns.values().size());
             for (Value.N n : ns.values()) {
-                length += stringLength(n.value().toString());
+                length += stringLength(n.text());
             }
         } else {
             Value.BS bs = (Value.BS) value;
@@ -216,7 +234,7 @@ public final class ItemCodec {
                 string(s.value());
             } else if (value instanceof Value.N n) {
                 bytes[position++] = N;
-                string(n.value().toString());
+                string(n.text());
             } else if (value instanceof Value.B b) {
                 bytes[position++] = B;
                 raw(b.bytes());
@@ -247,7 +265,7 @@ public final class ItemCodec {
                 ss.values().forEach(this::string);
             } else if (value instanceof Value.NS ns) {
                 varint(ns.values().size());
-                ns.values().forEach(n -> string(n.value().toString()));
+                ns.values().forEach(n -> string(n.text()));
             } else {
                 Value.BS bs = (Value.BS) value;
                 varint(bs.values().size());
@@ -384,6 +402,48 @@ public final class ItemCodec {
                     varint(); // the content length, for skipping
                     return container(tag, varint());
             }
+        }
+
+        /** The attributes (or map entries) that follow, as DynamoDB JSON. */
+        ObjectNode jsonItem(int count) {
+            ObjectNode item = NODES.objectNode();
+            for (int i = 0; i < count; i++) {
+                String name = string();
+                item.set(name, json());
+            }
+            return item;
+        }
+
+        /** The value that follows, as DynamoDB JSON. */
+        ObjectNode json() {
+            ObjectNode node = NODES.objectNode();
+            byte tag = bytes[position++];
+            switch (tag) {
+                case S -> node.put("S", string());
+                case N -> node.put("N", string());
+                case B -> node.put("B", Base64.getEncoder().encodeToString(raw()));
+                case FALSE, TRUE -> node.put("BOOL", tag == TRUE);
+                case NULL -> node.put("NULL", true);
+                default -> {
+                    varint(); // the content length, for skipping
+                    int count = varint();
+                    if (tag == M) {
+                        node.set("M", jsonItem(count));
+                        return node;
+                    }
+                    ArrayNode array = node.putArray(tag == L ? "L" : tag == SS ? "SS" : tag == NS ? "NS" : "BS");
+                    for (int i = 0; i < count; i++) {
+                        if (tag == L) {
+                            array.add(json());
+                        } else if (tag == BS) {
+                            array.add(Base64.getEncoder().encodeToString(raw()));
+                        } else {
+                            array.add(string());
+                        }
+                    }
+                }
+            }
+            return node;
         }
 
         private Value container(byte tag, int count) {

@@ -225,8 +225,11 @@ public final class ValueJson {
         }
     }
 
-    /** Writes an item as DynamoDB JSON. */
+    /** Writes an item as DynamoDB JSON; a stored item straight from its encoding. */
     public static ObjectNode writeItem(Map<String, Value> item) {
+        if (ItemCodec.isView(item)) {
+            return ItemCodec.json(item);
+        }
         ObjectNode node = NODES.objectNode();
         for (Map.Entry<String, Value> e : item.entrySet()) {
             node.set(e.getKey(), write(e.getValue()));

@@ -17,7 +17,10 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
-/** An item read back from its compact form is the item written: every value, in the order written. */
+/**
+ * An item read back from its compact form is the item written: every value, in the order written, and the JSON
+ * written from the compact form is the JSON of the item.
+ */
 class ItemCodecTest {
 
     @Property
@@ -30,6 +33,8 @@ class ItemCodecTest {
             assertThat(read.get(name)).isEqualTo(value);
             assertThat(read.containsKey(name)).isTrue();
         });
+        assertThat(ValueJson.writeItem(read)).as("JSON written from the encoding")
+                .isEqualTo(ValueJson.writeItem(new LinkedHashMap<>(item)));
         assertThat(read.get("absent")).isNull();
         assertThat(read.containsKey("absent")).isFalse();
         assertThat(ItemCodec.sameAttributes(ItemCodec.encode(item), ItemCodec.encode(reversed(item)))).isTrue();
