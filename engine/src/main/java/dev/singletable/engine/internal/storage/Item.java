@@ -1,7 +1,6 @@
 package dev.singletable.engine.internal.storage;
 
 import dev.singletable.engine.internal.value.ItemCodec;
-import dev.singletable.engine.internal.value.Sizes;
 import dev.singletable.engine.internal.value.Value;
 import java.util.Map;
 
@@ -20,7 +19,8 @@ public final class Item {
     }
 
     public static Item of(Map<String, Value> attributes) {
-        return new Item(ItemCodec.encode(attributes), (int) Sizes.itemSize(attributes));
+        ItemCodec.Encoded encoded = ItemCodec.encode(attributes);
+        return new Item(encoded.bytes(), (int) encoded.size());
     }
 
     /** The attributes, as a read-only view that decodes what is read of it. */

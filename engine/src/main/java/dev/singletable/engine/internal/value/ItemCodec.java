@@ -50,22 +50,47 @@ public final class ItemCodec {
     private ItemCodec() {
     }
 
-    /** The compact form of an item; an item that is already a view of one is not encoded again. */
-    public static byte[] encode(Map<String, Value> item) {
+    /** An item's compact form and its DynamoDB size. */
+    public record Encoded(byte[] bytes, long size) {
+    }
+
+    /**
+     * The compact form of an item and its size by DynamoDB's rules ({@link Sizes}), measured as it is encoded:
+     * each name and string is measured once. An item that is already a view of one is not encoded again.
+     */
+    public static Encoded encode(Map<String, Value> item) {
         if (item instanceof View view) {
-            return view.bytes;
+            return new Encoded(view.bytes, Sizes.itemSize(view));
         }
+        // the UTF-8 length of each name and of each S value, measured for the size and used again to write
+        int[] lengths = new int[2 * item.size()];
         int length = varintLength(item.size());
+        long size = 0;
+        int i = 0;
         for (Map.Entry<String, Value> e : item.entrySet()) {
-            length += stringLength(e.getKey()) + encodedLength(e.getValue());
+            Value value = e.getValue();
+            int name = Sizes.utf8Length(e.getKey());
+            long valueSize = Sizes.valueSize(value);
+            lengths[i++] = name;
+            lengths[i++] = value instanceof Value.S ? (int) valueSize : -1;
+            size += name + valueSize;
+            length += bytesLength(name) + (value instanceof Value.S ? 1 + bytesLength((int) valueSize)
+                    : encodedLength(value));
         }
         Writer out = new Writer(new byte[length]);
         out.varint(item.size());
+        i = 0;
         for (Map.Entry<String, Value> e : item.entrySet()) {
-            out.string(e.getKey());
-            out.value(e.getValue());
+            out.string(e.getKey(), lengths[i++]);
+            int stringLength = lengths[i++];
+            if (stringLength >= 0) {
+                out.bytes[out.position++] = S;
+                out.string(((Value.S) e.getValue()).value(), stringLength);
+            } else {
+                out.value(e.getValue());
+            }
         }
-        return out.bytes;
+        return new Encoded(out.bytes, size);
     }
 
     /** A read-only map over an encoded item, in the order the attributes were written. */
@@ -181,9 +206,12 @@ public final class ItemCodec {
             bytes[position++] = (byte) value;
         }
 
-        /** Writes a string's length and its UTF-8 bytes, copied at once when it is ASCII. */
         void string(String s) {
-            int length = Sizes.utf8Length(s);
+            string(s, Sizes.utf8Length(s));
+        }
+
+        /** Writes a string's length and its UTF-8 bytes, copied at once when it is ASCII. */
+        void string(String s, int length) {
             varint(length);
             if (length == s.length()) {
                 ascii(s);
