@@ -8,9 +8,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.singletable.engine.Change;
+import dev.singletable.engine.DynamoDbEngine;
 import dev.singletable.engine.EngineTest;
 import dev.singletable.engine.RequestLogEntry;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -147,6 +151,26 @@ class ForkTest extends EngineTest {
                 .containsExactly("CUSTOMER#1", "CUSTOMER#3");
         assertThat(engine.changes("app-fork")).extracting(change -> change.keys().get("PK").s())
                 .containsExactly("CUSTOMER#2");
+    }
+
+    @Test
+    void should_start_an_empty_stream_when_made_again_under_a_dropped_fork_name_at_the_same_time() {
+        engine.close(); // this test's engine has a clock that stands still
+        engine = DynamoDbEngine.builder().clock(Clock.fixed(Instant.parse("2026-05-01T00:00:00Z"), ZoneOffset.UTC))
+                .build();
+        client = transport.client(engine);
+        createOrders("app", StreamViewType.KEYS_ONLY);
+        engine.fork("app", "app-fork");
+        client.putItem(b -> b.tableName("app-fork").item(order(1, "OPEN")));
+        String first = describe("app-fork").latestStreamArn();
+        engine.drop("app-fork");
+
+        engine.fork("app", "app-fork");
+
+        String second = describe("app-fork").latestStreamArn();
+        assertThat(second).isNotEqualTo(first);
+        assertThat(records(second)).isEmpty();
+        assertThat(records(first)).hasSize(1);
     }
 
     @Test

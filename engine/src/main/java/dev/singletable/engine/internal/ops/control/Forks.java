@@ -38,7 +38,15 @@ public final class Forks {
             settings.remove(TableDescriptions.LATEST_STREAM_LABEL);
             if (TableSettings.streamEnabled(settings)) {
                 String viewType = settings.get(TableDescriptions.STREAM_SPECIFICATION).get("StreamViewType").asText();
-                TableSettings.applyStream(settings, metadata.arn(), new TableSettings.StreamSpec(true, viewType), now);
+                TableSettings.StreamSpec stream = new TableSettings.StreamSpec(true, viewType);
+                // a fork made again under a dropped fork's name in the same millisecond (a test clock stands
+                // still) must not take over the dropped fork's stream, whose ARN is the name and the time
+                Instant label = now;
+                do {
+                    TableSettings.applyStream(settings, metadata.arn(), stream, label);
+                    label = label.plusMillis(1);
+                } while (database.streams().stream(settings.get(TableDescriptions.LATEST_STREAM_ARN).asText())
+                        .isPresent());
             }
             database.addFork(source, source.fork(metadata));
             return null;
