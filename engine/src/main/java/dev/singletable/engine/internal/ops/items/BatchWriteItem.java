@@ -88,9 +88,11 @@ public final class BatchWriteItem implements Operation {
         Usage usage = new Usage();
         Map<String, ArrayNode> collections = new LinkedHashMap<>();
         for (ItemWrite write : writes) {
-            ItemWrite.Outcome outcome = write.plan();
-            write.apply(outcome);
-            if (capacityMode != null) {
+            if (capacityMode == null) {
+                write.applyUnobserved();
+            } else {
+                ItemWrite.Outcome outcome = write.plan();
+                write.apply(outcome);
                 usage.write(write.table().name(), write.cost(outcome));
             }
         }
