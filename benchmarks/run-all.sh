@@ -10,7 +10,8 @@
 # - heap held by 1M items of ~300 bytes and the time engine.load took for them; heap held by forks of a table;
 # - the JUnit extension's timings (class setup, per-test reset);
 # - with BEFORE_REF=<git ref>: the same JMH benchmarks of the store and the 1M-item heap and load time, built from
-#   that ref (with this tree's MemoryFootprint, which uses only the engine's public API), beside this tree's.
+#   that ref (with this tree's MemoryFootprint, EngineApiBenchmark and ResetBenchmark, which use only the
+#   engine's public API), beside this tree's.
 # Takes about 10-15 minutes on 2 cores (5 more with BEFORE_REF). Set MVN_FLAGS="" to let Maven go online
 # (default: -o, offline).
 set -euo pipefail
@@ -23,9 +24,9 @@ MVN_FLAGS="${MVN_FLAGS--o}"
 ROUNDS="${ROUNDS:-5}"
 OPS="${OPS:-100}"
 JMH_FLAGS="${JMH_FLAGS:--f 1 -wi 3 -w 1s -i 5 -r 1s}"
-JMH_BENCHMARKS='Expression|ItemSize|IndexMaintenance|EngineApi|QueryScale|ForkBenchmark'
+JMH_BENCHMARKS='Expression|ItemSize|IndexMaintenance|EngineApi|QueryScale|ResetBenchmark|ForkBenchmark'
 # what BEFORE_REF is compared on: the store's benchmarks that exist on both sides
-JMH_COMPARED='IndexMaintenance|EngineApi|QueryScale'
+JMH_COMPARED='IndexMaintenance|EngineApi|QueryScale|ResetBenchmark'
 BEFORE_REF="${BEFORE_REF:-}"
 mkdir -p "$OUT"
 
@@ -44,8 +45,10 @@ if [ -n "$BEFORE_REF" ]; then
     rm -rf "$BEFORE_SRC"
     mkdir -p "$BEFORE_SRC"
     git archive "$BEFORE_REF" | tar -x -C "$BEFORE_SRC"
-    cp benchmarks/src/main/java/dev/singletable/benchmarks/MemoryFootprint.java \
-        "$BEFORE_SRC/benchmarks/src/main/java/dev/singletable/benchmarks/"
+    for harness in MemoryFootprint EngineApiBenchmark ResetBenchmark; do # public API only: they run on either tree
+        cp "benchmarks/src/main/java/dev/singletable/benchmarks/$harness.java" \
+            "$BEFORE_SRC/benchmarks/src/main/java/dev/singletable/benchmarks/"
+    done
     # shellcheck disable=SC2046
     (cd "$BEFORE_SRC" && mvn -B -q $MVN_FLAGS $(cat "$ROOT/.mvn/maven.config" 2>/dev/null) \
         package -pl benchmarks -am -DskipTests)
@@ -222,7 +225,7 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo "java -Xmx4g -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.MemoryFootprint 1000000"
     echo "java -Xmx2g -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.ForkFootprint 100"
     if [ -n "$BEFORE_JAR" ]; then
-        echo "BEFORE_REF=$BEFORE_REF: git archive $BEFORE_REF | tar -x -C before-src, with this tree's MemoryFootprint.java copied in;"
+        echo "BEFORE_REF=$BEFORE_REF: git archive $BEFORE_REF | tar -x -C before-src, with this tree's MemoryFootprint, EngineApiBenchmark and ResetBenchmark copied in;"
         echo "  (cd before-src && mvn -B -q package -pl benchmarks -am -DskipTests), then the JMH '$JMH_COMPARED' and MemoryFootprint runs above with before-src/benchmarks/target/benchmarks.jar"
     fi
     echo "mvn -B -q $MVN_FLAGS dependency:build-classpath -pl junit-extension -Dmdep.includeScope=test -Dmdep.outputFile=CP"

@@ -1,9 +1,6 @@
 package dev.singletable.benchmarks;
 
 import dev.singletable.engine.DynamoDbEngine;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -22,10 +19,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
-import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
@@ -33,8 +27,8 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * A fork per test against the undo-log reset: on a table of 10,000 items with two GSIs (projection ALL),
  * <ul>
  *   <li>{@code forkAndDrop}: what a test pays for its own fork (target: under 0.1 ms);</li>
- *   <li>{@code resetByFork} and {@code resetByRollback}: a test that changes 10 items, on a fork dropped after it
- *       or on the table rolled back to its checkpoint (the per-test reset the JUnit extension uses);</li>
+ *   <li>{@code resetByFork}: a test that changes 10 items on its own fork, dropped after it (beside
+ *       {@link ResetBenchmark}, the same test on the table rolled back to its checkpoint);</li>
  *   <li>{@code getItem}, {@code putItem}, {@code queryPartition} (a GSI2 partition) on a table never forked
  *       ({@code target=table}) and on a fork of an identical table made at the start of each iteration
  *       ({@code target=fork}), through the SDK client over the in-memory transport (target: the fork within
@@ -52,8 +46,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 public class ForkBenchmark {
     private static final int CUSTOMERS = EngineApiBenchmark.CUSTOMERS;
     private static final int ORDERS = EngineApiBenchmark.ORDERS;
-    private static final String SOURCE = "app";
-
+    private static final String SOURCE = ResetBenchmark.TABLE;
     private static final String PLAIN = "plain";
 
     private DynamoDbEngine engine;
@@ -89,47 +82,13 @@ public class ForkBenchmark {
     public void load() {
         engine = DynamoDbEngine.builder().requestLogCapacity(1_000).build();
         client = engine.client();
-        List<Map<String, AttributeValue>> items = new ArrayList<>();
-        for (int i = 0; i < CUSTOMERS * ORDERS; i++) {
-            items.add(order(i / ORDERS, i % ORDERS));
-        }
-        for (String table : List.of(SOURCE, PLAIN)) {
-            createTable(client, table);
-            engine.load(table, items);
-        }
-        engine.checkpoint(SOURCE);
-    }
-
-    /** PK/SK, GSI1 and GSI2, both projecting ALL. */
-    static void createTable(DynamoDbClient client, String name) {
-        client.createTable(b -> b.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(a -> a.attributeName("PK").attributeType("S"),
-                        a -> a.attributeName("SK").attributeType("S"),
-                        a -> a.attributeName("GSI1PK").attributeType("S"),
-                        a -> a.attributeName("GSI1SK").attributeType("S"),
-                        a -> a.attributeName("GSI2PK").attributeType("S"),
-                        a -> a.attributeName("GSI2SK").attributeType("S"))
-                .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH),
-                        k -> k.attributeName("SK").keyType(KeyType.RANGE))
-                .globalSecondaryIndexes(
-                        g -> g.indexName("GSI1").keySchema(k -> k.attributeName("GSI1PK").keyType(KeyType.HASH),
-                                k -> k.attributeName("GSI1SK").keyType(KeyType.RANGE))
-                                .projection(p -> p.projectionType(ProjectionType.ALL)),
-                        g -> g.indexName("GSI2").keySchema(k -> k.attributeName("GSI2PK").keyType(KeyType.HASH),
-                                k -> k.attributeName("GSI2SK").keyType(KeyType.RANGE))
-                                .projection(p -> p.projectionType(ProjectionType.ALL))));
+        ResetBenchmark.load(engine, SOURCE);
+        ResetBenchmark.load(engine, PLAIN);
     }
 
     @TearDown(Level.Trial)
     public void close() {
         engine.close();
-    }
-
-    static Map<String, AttributeValue> order(int customer, int order) {
-        Map<String, AttributeValue> item = new HashMap<>(EngineApiBenchmark.order(customer, order));
-        item.put("GSI2PK", AttributeValue.fromS("SKU#" + (customer * 7 + order) % 250));
-        item.put("GSI2SK", AttributeValue.fromS(String.format("CUSTOMER#%05d#%02d", customer, order)));
-        return item;
     }
 
     @Benchmark
@@ -143,21 +102,8 @@ public class ForkBenchmark {
     public void resetByFork() {
         String name = "test-" + forks++;
         engine.fork(SOURCE, name);
-        changeTenItems(name);
+        ResetBenchmark.changeTenItems(client, name, random);
         engine.drop(name);
-    }
-
-    @Benchmark
-    public void resetByRollback() {
-        changeTenItems(SOURCE);
-        engine.rollback(SOURCE);
-    }
-
-    private void changeTenItems(String tableName) {
-        for (int i = 0; i < 10; i++) {
-            Map<String, AttributeValue> item = order(random.nextInt(CUSTOMERS), random.nextInt(ORDERS));
-            client.putItem(b -> b.tableName(tableName).item(item));
-        }
     }
 
     @Benchmark
@@ -169,7 +115,7 @@ public class ForkBenchmark {
 
     @Benchmark
     public PutItemResponse putItem(Target target) {
-        Map<String, AttributeValue> item = order(random.nextInt(CUSTOMERS), random.nextInt(ORDERS));
+        Map<String, AttributeValue> item = ResetBenchmark.order(random.nextInt(CUSTOMERS), random.nextInt(ORDERS));
         return client.putItem(b -> b.tableName(target.table).item(item));
     }
 

@@ -1,12 +1,8 @@
 package dev.singletable.benchmarks;
 
 import dev.singletable.engine.DynamoDbEngine;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Random;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Heap held by N forks of a table of 10,000 items with two GSIs (projection ALL), each fork written 10 times (as
@@ -16,8 +12,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * <pre>java -Xmx2g -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.ForkFootprint 100</pre>
  */
 public final class ForkFootprint {
-    private static final int ITEMS = 10_000;
-    private static final int WRITES_PER_FORK = 10;
+    private static final int WRITES_PER_FORK = 10; // as ResetBenchmark.changeTenItems writes
 
     private ForkFootprint() {
     }
@@ -26,26 +21,18 @@ public final class ForkFootprint {
         int forks = args.length > 0 ? Integer.parseInt(args[0]) : 100;
         Random random = new Random(11);
         try (DynamoDbEngine engine = DynamoDbEngine.builder().requestLogCapacity(1).build()) {
-            ForkBenchmark.createTable(engine.client(), "app");
-            List<Map<String, AttributeValue>> items = new ArrayList<>();
-            for (int i = 0; i < ITEMS; i++) {
-                items.add(ForkBenchmark.order(i / 20, i % 20));
-            }
             long empty = MemoryFootprint.heapAfterGc();
-            engine.load("app", items);
+            ResetBenchmark.load(engine, "app");
             long table = MemoryFootprint.heapAfterGc() - empty;
             for (int f = 0; f < forks; f++) {
                 String fork = "fork-" + f;
                 engine.fork("app", fork);
-                for (int w = 0; w < WRITES_PER_FORK; w++) {
-                    Map<String, AttributeValue> item = ForkBenchmark.order(random.nextInt(ITEMS / 20), random.nextInt(20));
-                    engine.client().putItem(b -> b.tableName(fork).item(item));
-                }
+                ResetBenchmark.changeTenItems(engine.client(), fork, random);
             }
             long withForks = MemoryFootprint.heapAfterGc() - empty;
             long perFork = (withForks - table) / forks;
             System.out.printf(Locale.ROOT, "items=%d indexes=2 tableKB=%.0f forks=%d writesPerFork=%d withForksKB=%.0f"
-                            + " perForkKB=%.1f perForkShareOfTable=%.4f%n", ITEMS, table / 1024.0, forks,
+                            + " perForkKB=%.1f perForkShareOfTable=%.4f%n", ResetBenchmark.ITEMS, table / 1024.0, forks,
                     WRITES_PER_FORK, withForks / 1024.0, perFork / 1024.0, (double) perFork / table);
         }
     }
