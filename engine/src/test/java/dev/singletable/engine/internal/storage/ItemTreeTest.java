@@ -109,7 +109,7 @@ class ItemTreeTest {
         Arbitrary<Step> step = Combinators.combine(Arbitraries.integers().between(0, 2),
                 Arbitraries.integers().between(0, 3).map(n -> n == 0), keys, Arbitraries.integers().between(0, 9))
                 .as(Step::new);
-        return step.list().ofMaxSize(4000);
+        return step.list().ofMaxSize(3000);
     }
 
     private static void assertSame(Pair pair) {
