@@ -2,6 +2,7 @@ package dev.singletable.assertions;
 
 import static dev.singletable.assertions.error.ShouldHaveItemContent.shouldContainKey;
 
+import dev.singletable.fixtures.TableKey;
 import dev.singletable.fixtures.TableDesign;
 import java.util.List;
 import java.util.Map;

@@ -13,13 +13,13 @@ import dev.singletable.assertions.internal.Describe;
 import dev.singletable.assertions.internal.PatternShape;
 import dev.singletable.engine.RequestLog;
 import dev.singletable.engine.RequestLogEntry;
-import dev.singletable.junit.AccessPatternCall;
+import dev.singletable.core.AccessPatternCall;
 import java.util.List;
 import java.util.Set;
 import org.assertj.core.annotation.CheckReturnValue;
 import org.assertj.core.api.AbstractAssert;
+import org.assertj.core.error.ErrorMessageFactory;
 import org.assertj.core.api.AssertionErrorCollector;
-import org.assertj.core.internal.Failures;
 
 /**
  * Assertions on what application code did, as a request log recorded it: no Scans, which Queries, how many
@@ -154,7 +154,7 @@ public class RequestLogAssert extends AbstractAssert<RequestLogAssert, RequestLo
         List<RequestLogEntry> requests = entries();
         int count = (int) requests.stream().filter(r -> r.operation().equals(operation)).count();
         if (count != expected) {
-            throw Failures.instance().failure(info, shouldHaveOperationCount(requests, operation, expected, count),
+            throw failure(shouldHaveOperationCount(requests, operation, expected, count),
                     count, expected);
         }
         return myself;
@@ -231,5 +231,11 @@ public class RequestLogAssert extends AbstractAssert<RequestLogAssert, RequestLo
     private List<RequestLogEntry> entries() {
         isNotNull();
         return actual.entries();
+    }
+
+    /** A failure with the values an IDE shows side by side, built from the public error factory. */
+    private AssertionError failure(ErrorMessageFactory message, Object actualValue, Object expectedValue) {
+        return failureWithActualExpected(actualValue, expectedValue, "%s",
+                message.create(Describe.NO_DESCRIPTION, info.representation()));
     }
 }

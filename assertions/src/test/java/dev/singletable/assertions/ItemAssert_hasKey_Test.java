@@ -12,7 +12,7 @@ import static org.assertj.core.api.BDDAssertions.thenThrownBy;
 
 import dev.singletable.fixtures.FixtureSource;
 import dev.singletable.fixtures.TableDesign;
-import dev.singletable.junit.SingleTable;
+import dev.singletable.core.SingleTable;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -12,7 +12,7 @@ import com.example.orders.OrderRepository;
 import dev.singletable.assertions.internal.Describe;
 import dev.singletable.engine.RequestLog;
 import dev.singletable.engine.RequestLogEntry;
-import dev.singletable.junit.SingleTable;
+import dev.singletable.core.SingleTable;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

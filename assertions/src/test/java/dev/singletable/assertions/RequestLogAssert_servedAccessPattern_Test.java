@@ -8,7 +8,7 @@ import static org.assertj.core.api.BDDAssertions.then;
 import com.example.orders.OrderRepository;
 import dev.singletable.assertions.internal.Describe;
 import dev.singletable.engine.RequestLogEntry;
-import dev.singletable.junit.SingleTable;
+import dev.singletable.core.SingleTable;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
@@ -65,8 +65,7 @@ class RequestLogAssert_servedAccessPattern_Test {
 
     @Test
     void should_fail_when_there_is_no_read() {
-        // GIVEN
-        repository.customer(42);
+        // GIVEN no request at all
         // WHEN
         AssertionError error = failureOf(() -> assertThat(table.requestLog())
                 .servedAccessPattern(table.accessPattern("customerWithOrders")));

@@ -1,7 +1,7 @@
 package dev.singletable.cli;
 
+import dev.singletable.core.SeedException;
 import dev.singletable.fixtures.LocatedException;
-import dev.singletable.fixtures.SeedException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;

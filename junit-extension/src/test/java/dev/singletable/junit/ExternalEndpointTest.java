@@ -6,6 +6,7 @@ import static org.junit.platform.testkit.engine.EventConditions.finishedWithFail
 import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
+import dev.singletable.core.SingleTable;
 import com.example.orders.OrderRepository;
 import dev.singletable.engine.DynamoDbEngine;
 import dev.singletable.engine.RequestLog;

@@ -1,6 +1,6 @@
 package dev.singletable.assertions.error;
 
-import dev.singletable.assertions.internal.Values;
+import dev.singletable.fixtures.DynamoValues;
 import dev.singletable.engine.Change;
 import java.util.List;
 import java.util.Map;
@@ -21,14 +21,14 @@ public class ShouldContainChange extends BasicErrorMessageFactory {
     public static ErrorMessageFactory shouldContainChange(List<Change> changes, String eventName,
             Map<String, AttributeValue> key) {
         return new ShouldContainChange("%nExpecting changes:%n  %s%nto contain:%n  %s%nbut found:%n  none",
-                unquotedString(describe(changes)), unquotedString(eventName + " " + Values.display(key)));
+                unquotedString(describe(changes)), unquotedString(eventName + " " + DynamoValues.display(key)));
     }
 
     private static String describe(List<Change> changes) {
         if (changes.isEmpty()) {
             return "(none)";
         }
-        return changes.stream().map(c -> c.eventName() + " " + Values.display(c.keys())
+        return changes.stream().map(c -> c.eventName() + " " + DynamoValues.display(c.keys())
                 + (c.byTimeToLive() ? " (by TTL)" : "")).collect(Collectors.joining("\n  "));
     }
 

@@ -1,8 +1,8 @@
 package dev.singletable.assertions.error;
 
-import dev.singletable.assertions.TableKey;
+import dev.singletable.fixtures.TableKey;
 import dev.singletable.assertions.internal.KeyDiff;
-import dev.singletable.assertions.internal.Values;
+import dev.singletable.fixtures.DynamoValues;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -24,7 +24,7 @@ public class ShouldHaveItemContent extends BasicErrorMessageFactory {
     public static ErrorMessageFactory shouldHaveKey(Map<String, AttributeValue> item, TableKey expected,
             TableKey actual) {
         return new ShouldHaveItemContent("%nExpecting item:%n  %s%nto have key:%n  %s%nbut had:%n  %s",
-                unquotedString(Values.display(item)), unquotedString(expected.toString()),
+                unquotedString(DynamoValues.display(item)), unquotedString(expected.toString()),
                 unquotedString(actual.toString()));
     }
 
@@ -48,11 +48,11 @@ public class ShouldHaveItemContent extends BasicErrorMessageFactory {
     public static ErrorMessageFactory shouldHaveAttribute(Map<String, AttributeValue> item, String attribute,
             AttributeValue expected, AttributeValue actual) {
         return new ShouldHaveItemContent("%nExpecting item:%n  %s%nto have attribute:%n  %s: %s%nbut %s:%n  %s",
-                unquotedString(Values.display(item)), unquotedString(attribute),
-                unquotedString(Values.display(expected) + " (" + Values.typeName(expected) + ")"),
+                unquotedString(DynamoValues.display(item)), unquotedString(attribute),
+                unquotedString(DynamoValues.display(expected) + " (" + DynamoValues.typeName(expected) + ")"),
                 unquotedString(actual == null ? "it has no such attribute" : "had"),
                 unquotedString(actual == null ? attribute + ": (absent)"
-                        : attribute + ": " + Values.display(actual) + " (" + Values.typeName(actual) + ")"));
+                        : attribute + ": " + DynamoValues.display(actual) + " (" + DynamoValues.typeName(actual) + ")"));
     }
 
     /**
@@ -64,8 +64,8 @@ public class ShouldHaveItemContent extends BasicErrorMessageFactory {
     public static ErrorMessageFactory shouldNotHaveAttribute(Map<String, AttributeValue> item, String attribute,
             AttributeValue actual) {
         return new ShouldHaveItemContent("%nExpecting item:%n  %s%nto have no attribute:%n  %s%nbut had:%n  %s: %s",
-                unquotedString(Values.display(item)), unquotedString(attribute), unquotedString(attribute),
-                unquotedString(Values.display(actual)));
+                unquotedString(DynamoValues.display(item)), unquotedString(attribute), unquotedString(attribute),
+                unquotedString(DynamoValues.display(actual)));
     }
 
     /**
@@ -78,7 +78,7 @@ public class ShouldHaveItemContent extends BasicErrorMessageFactory {
     public static ErrorMessageFactory shouldBeOfEntity(Map<String, AttributeValue> item, String design,
             String expected, String actual) {
         return new ShouldHaveItemContent("%nExpecting item:%n  %s%nto be an item of entity:%n  %s%n"
-                + "but its keys match:%n  %s", unquotedString(Values.display(item)), unquotedString(expected),
+                + "but its keys match:%n  %s", unquotedString(DynamoValues.display(item)), unquotedString(expected),
                 unquotedString(actual == null ? "no entity of design " + design : actual));
     }
 

@@ -36,14 +36,14 @@ public final class KeyConditionText {
             String token = tokens.get(i);
             if (token.equals("begins_with") && matches(i + 1, "(") && matches(i + 2, attribute) && matches(i + 3, ",")
                     && i + 4 < tokens.size()) {
-                return Optional.of(List.of(Values.unquote(tokens.get(i + 4))));
+                return Optional.of(List.of(unquote(tokens.get(i + 4))));
             }
             if (token.equals(attribute) && (i == 0 || !tokens.get(i - 1).equals("("))) {
                 if (matches(i + 1, "BETWEEN") && matches(i + 3, "AND") && i + 4 < tokens.size()) {
-                    return Optional.of(List.of(Values.unquote(tokens.get(i + 2)), Values.unquote(tokens.get(i + 4))));
+                    return Optional.of(List.of(unquote(tokens.get(i + 2)), unquote(tokens.get(i + 4))));
                 }
                 if (i + 2 < tokens.size() && List.of("=", "<", "<=", ">", ">=").contains(tokens.get(i + 1))) {
-                    return Optional.of(List.of(Values.unquote(tokens.get(i + 2))));
+                    return Optional.of(List.of(unquote(tokens.get(i + 2))));
                 }
             }
         }
@@ -92,5 +92,14 @@ public final class KeyConditionText {
     private static boolean endsToken(String text, int index) {
         return index >= text.length() || Character.isWhitespace(text.charAt(index)) || text.charAt(index) == ')'
                 || text.charAt(index) == ',';
+    }
+
+    /**
+     * @param displayed a value as the request log displays it: a string with or without double quotes
+     * @return the text without the quotes
+     */
+    public static String unquote(String displayed) {
+        return displayed.length() >= 2 && displayed.startsWith("\"") && displayed.endsWith("\"")
+                ? displayed.substring(1, displayed.length() - 1) : displayed;
     }
 }

@@ -1,5 +1,6 @@
 package dev.singletable.assertions.internal;
 
+import dev.singletable.core.Verification;
 import dev.singletable.engine.KeyConditionShape;
 import dev.singletable.engine.RequestLogEntry;
 import dev.singletable.fixtures.AccessPattern;
@@ -33,8 +34,19 @@ public final class PatternShape {
             differences.add("serves a pattern the design declares as a Scan");
             return differences;
         }
-        if (!request.operation().equals("Query")) {
+        if (!Verification.isQueryOrKeyLookup(request)) {
             differences.add("is a " + request.operation() + ", not a Query");
+            return differences;
+        }
+        if (request.access().isEmpty()) {
+            // A key lookup serves a pattern that names one item by its whole table key, and no other.
+            if (pattern.indexName().isPresent()) {
+                differences.add("is a " + request.operation() + ", which reads the table, not index "
+                        + pattern.indexName().get());
+            } else if (pattern.sortConditionKind() != SortConditionKind.EQUALS) {
+                differences.add("is a " + request.operation() + ", which reads items by their whole key, but the"
+                        + " pattern reads a range of its partition");
+            }
             return differences;
         }
         String declared = pattern.indexName().map(i -> "index " + i).orElse("the table");
@@ -64,10 +76,12 @@ public final class PatternShape {
 
     /**
      * @param requests logged requests
-     * @return the Queries and Scans among them (PartiQL SELECTs too): the reads an access pattern is about
+     * @return the Queries, Scans (PartiQL SELECTs too) and key lookups among them: the reads an access pattern is
+     *         about
      */
     public static List<RequestLogEntry> reads(List<RequestLogEntry> requests) {
-        return requests.stream().filter(r -> r.access().isPresent()).toList();
+        return requests.stream().filter(r -> r.access().isPresent() || Verification.isQueryOrKeyLookup(r))
+                .toList();
     }
 
     /**
@@ -100,7 +114,7 @@ public final class PatternShape {
             return parameters;
         }
         request.keyCondition().ifPresent(key -> {
-            TemplateParameters.extract(pattern.partitionTemplate(), Values.unquote(key.partitionValue()))
+            TemplateParameters.extract(pattern.partitionTemplate(), KeyConditionText.unquote(key.partitionValue()))
                     .ifPresent(parameters::putAll);
             pattern.sortKey().ifPresent(sort -> request.expression("KeyCondition")
                     .flatMap(text -> KeyConditionText.valuesOf(text, sort.name()))
@@ -116,7 +130,7 @@ public final class PatternShape {
     }
 
     private static AttributeValue keyValue(KeyTemplate template, String displayed) {
-        String text = Values.unquote(displayed);
+        String text = KeyConditionText.unquote(displayed);
         return template.type() == ScalarAttributeType.N ? AttributeValue.fromN(text) : AttributeValue.fromS(text);
     }
 
