@@ -115,9 +115,7 @@ public class ItemAssert extends AbstractAssert<ItemAssert, Map<String, Attribute
         AttributeValue expected = DynamoValues.of(value);
         AttributeValue found = actual.get(name);
         if (found == null || !DynamoValues.same(found, expected)) {
-            String shown = found == null ? "(absent)" : DynamoValues.display(found);
-            throw failure(shouldHaveAttribute(actual, name, expected, found), shown,
-                    DynamoValues.display(expected));
+            throw failure(shouldHaveAttribute(actual, name, expected, found), found, expected);
         }
         return myself;
     }

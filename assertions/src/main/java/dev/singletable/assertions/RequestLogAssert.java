@@ -37,8 +37,8 @@ public class RequestLogAssert extends AbstractAssert<RequestLogAssert, RequestLo
     private static final Set<String> QUERIES_AND_GETS = Set.of("Query", "GetItem", "BatchGetItem",
             "TransactGetItems");
 
-    /** Set when this assert comes from {@link SingleTableSoftAssertions}: navigation then stays soft. */
-    AssertionErrorCollector softly;
+    /** The collector of soft assertions, {@code null} for a hard assert: navigation then stays soft. */
+    private AssertionErrorCollector softly;
 
     /**
      * @param log the request log to check
@@ -237,5 +237,11 @@ public class RequestLogAssert extends AbstractAssert<RequestLogAssert, RequestLo
     private AssertionError failure(ErrorMessageFactory message, Object actualValue, Object expectedValue) {
         return failureWithActualExpected(actualValue, expectedValue, "%s",
                 message.create(Describe.NO_DESCRIPTION, info.representation()));
+    }
+
+    /** For {@link SingleTableSoftAssertionsProvider}: collect the failures of navigation into its collector. */
+    RequestLogAssert collectingInto(AssertionErrorCollector collector) {
+        softly = collector;
+        return myself;
     }
 }

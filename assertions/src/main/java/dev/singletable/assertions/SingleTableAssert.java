@@ -26,8 +26,8 @@ import org.assertj.core.api.AssertionErrorCollector;
  */
 public class SingleTableAssert extends AbstractAssert<SingleTableAssert, SingleTable> {
 
-    /** Set when this assert comes from {@link SingleTableSoftAssertions}: navigation then stays soft. */
-    AssertionErrorCollector softly;
+    /** The collector of soft assertions, {@code null} for a hard assert: navigation then stays soft. */
+    private AssertionErrorCollector softly;
 
     /**
      * @param table the table to check
@@ -97,9 +97,13 @@ public class SingleTableAssert extends AbstractAssert<SingleTableAssert, SingleT
     @CheckReturnValue
     public RequestLogAssert requestLog() {
         isNotNull();
-        RequestLogAssert next = Soft.navigate(softly, RequestLogAssert.class, RequestLog.class, actual.requestLog(),
-                RequestLogAssert::new, info.description());
-        next.softly = softly;
-        return next;
+        return Soft.navigate(softly, RequestLogAssert.class, RequestLog.class, actual.requestLog(),
+                RequestLogAssert::new, info.description()).collectingInto(softly);
+    }
+
+    /** For {@link SingleTableSoftAssertionsProvider}: collect the failures of navigation into its collector. */
+    SingleTableAssert collectingInto(AssertionErrorCollector collector) {
+        softly = collector;
+        return myself;
     }
 }

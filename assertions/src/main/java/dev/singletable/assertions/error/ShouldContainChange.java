@@ -20,8 +20,8 @@ public class ShouldContainChange extends BasicErrorMessageFactory {
      */
     public static ErrorMessageFactory shouldContainChange(List<Change> changes, String eventName,
             Map<String, AttributeValue> key) {
-        return new ShouldContainChange("%nExpecting changes:%n  %s%nto contain:%n  %s%nbut found:%n  none",
-                unquotedString(describe(changes)), unquotedString(eventName + " " + DynamoValues.display(key)));
+        return new ShouldContainChange("%nExpecting changes:%n  %s%nto contain:%n  %s %s%nbut found:%n  none",
+                unquotedString(describe(changes)), unquotedString(eventName), key);
     }
 
     private static String describe(List<Change> changes) {
