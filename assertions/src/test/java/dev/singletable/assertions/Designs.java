@@ -38,6 +38,16 @@ final class Designs {
                 """), "orders-open.table.yaml");
     }
 
+    /** @return the orders design with only a pattern that names one item by its whole key */
+    static TableDesign withProfilePattern() {
+        String orders = FixtureSource.ofClasspath(Designs.class, "/orders.table.yaml").read();
+        return TableDesign.parse(orders.replaceAll("(?s)accessPatterns:.*", """
+                accessPatterns:
+                  profile:
+                    query: { partition: "CUSTOMER#{customerId}", sort: { equals: PROFILE } }
+                """), "orders-profile.table.yaml");
+    }
+
     /** @return the orders design with only a pattern it declares as a Scan of the table */
     static TableDesign withScanPattern() {
         String orders = FixtureSource.ofClasspath(Designs.class, "/orders.table.yaml").read();

@@ -29,6 +29,16 @@ class RequestLogAssert_servedAccessPattern_Test {
     }
 
     @Test
+    void should_pass_when_a_key_lookup_reads_the_one_item_the_pattern_names() {
+        // GIVEN a pattern whose key condition names one item, served by GetItem
+        SingleTable profiles = SingleTable.of(table.client(), table.requestLog(), Designs.withProfilePattern(),
+                table.name(), table.fixtures());
+        repository.customer(42);
+        // WHEN/THEN
+        assertThat(table.requestLog()).servedAccessPattern(profiles.accessPattern("profile"));
+    }
+
+    @Test
     void should_fail_saying_how_each_request_differs() {
         // GIVEN
         repository.ordersOf(42);

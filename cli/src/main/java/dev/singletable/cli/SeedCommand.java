@@ -39,7 +39,7 @@ final class SeedCommand implements Callable<Integer> {
 
     @Option(names = "--region", paramLabel = "REGION",
             description = "The AWS region; default: the AWS region chain (AWS_REGION, profile), "
-                    + "us-east-1 for a local endpoint.")
+                    + "us-east-1 for an emulator (any endpoint that is not an AWS host).")
     Optional<String> region;
 
     @Option(names = "--table", paramLabel = "NAME", description = "The table to write; default: the design's table.")

@@ -4,6 +4,7 @@ import dev.singletable.engine.RequestLogEntry;
 import dev.singletable.fixtures.AccessPattern;
 import dev.singletable.fixtures.Expectation;
 import dev.singletable.fixtures.KeyAttribute;
+import dev.singletable.fixtures.SortConditionKind;
 import dev.singletable.fixtures.TableDesign;
 import dev.singletable.fixtures.TableKey;
 import java.util.ArrayList;
@@ -81,6 +82,18 @@ public final class Verification {
      */
     public static boolean isQueryOrKeyLookup(RequestLogEntry request) {
         return request.access().filter("Query"::equals).isPresent() || KEY_LOOKUPS.contains(request.operation());
+    }
+
+    /**
+     * Where a key lookup may stand for a pattern's Query (see {@link #isQueryOrKeyLookup}): the pattern reads the
+     * table and its key condition names one item, with an equality on the sort key.
+     *
+     * @param pattern an access pattern
+     * @return whether a key lookup can serve it
+     */
+    public static boolean keyLookupServes(AccessPattern pattern) {
+        return !pattern.scan() && pattern.indexName().isEmpty()
+                && pattern.sortConditionKind() == SortConditionKind.EQUALS;
     }
 
     private static PatternCheck check(SingleTable table, AccessPattern pattern, Map<String, AttributeValue> params,

@@ -206,5 +206,9 @@ class VerificationTest {
         List<dev.singletable.engine.RequestLogEntry> entries = engine.requestLog().entries();
 
         assertThat(entries).extracting(Verification::isQueryOrKeyLookup).containsExactly(true, false);
+        TableDesign design = TableDesign.parse(DESIGN, "shop.table.yaml");
+        assertThat(Verification.keyLookupServes(design.accessPattern("customer"))).isTrue();
+        assertThat(Verification.keyLookupServes(design.accessPattern("ordersOfCustomer"))).isFalse();
+        assertThat(Verification.keyLookupServes(design.accessPattern("openOrders"))).isFalse();
     }
 }

@@ -43,7 +43,7 @@ public final class PatternShape {
             if (pattern.indexName().isPresent()) {
                 differences.add("is a " + request.operation() + ", which reads the table, not index "
                         + pattern.indexName().get());
-            } else if (pattern.sortConditionKind() != SortConditionKind.EQUALS) {
+            } else if (!Verification.keyLookupServes(pattern)) {
                 differences.add("is a " + request.operation() + ", which reads items by their whole key, but the"
                         + " pattern reads a range of its partition");
             }
