@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -92,32 +93,36 @@ public final class AccessPatternCall {
     private List<Map<String, AttributeValue>> query() {
         QueryRequest query = pattern.toQueryRequest(table.name(), parameters).toBuilder()
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).build();
-        List<Map<String, AttributeValue>> items = new ArrayList<>();
-        QueryResponse page;
-        do {
-            page = table.client().query(query);
-            items.addAll(page.items());
-            query = query.toBuilder().exclusiveStartKey(page.lastEvaluatedKey()).build();
-        } while (morePages(page.lastEvaluatedKey()));
-        return items;
+        return readPages(start -> {
+            QueryResponse page = table.client().query(query.toBuilder().exclusiveStartKey(start).build());
+            return new Page(page.items(), page.lastEvaluatedKey());
+        });
     }
 
     /** A pattern the design declares as a Scan runs as one, so that the checks can say it falls short. */
     private List<Map<String, AttributeValue>> scan() {
         ScanRequest scan = pattern.toScanRequest(table.name(), parameters).toBuilder()
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).build();
-        List<Map<String, AttributeValue>> items = new ArrayList<>();
-        ScanResponse page;
-        do {
-            page = table.client().scan(scan);
-            items.addAll(page.items());
-            scan = scan.toBuilder().exclusiveStartKey(page.lastEvaluatedKey()).build();
-        } while (morePages(page.lastEvaluatedKey()));
-        return items;
+        return readPages(start -> {
+            ScanResponse page = table.client().scan(scan.toBuilder().exclusiveStartKey(start).build());
+            return new Page(page.items(), page.lastEvaluatedKey());
+        });
     }
 
-    private boolean morePages(Map<String, AttributeValue> lastEvaluatedKey) {
-        return !lastEvaluatedKey.isEmpty() && pattern.limit().isEmpty();
+    /** One page of a Query or Scan: its items and where the next page starts (empty after the last). */
+    private record Page(List<Map<String, AttributeValue>> items, Map<String, AttributeValue> lastEvaluatedKey) {
+    }
+
+    /** Every page, following {@code LastEvaluatedKey}, unless the pattern has a limit: then the first only. */
+    private List<Map<String, AttributeValue>> readPages(Function<Map<String, AttributeValue>, Page> read) {
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        Page page = read.apply(null);
+        items.addAll(page.items());
+        while (!page.lastEvaluatedKey().isEmpty() && pattern.limit().isEmpty()) {
+            page = read.apply(page.lastEvaluatedKey());
+            items.addAll(page.items());
+        }
+        return items;
     }
 
     @Override
