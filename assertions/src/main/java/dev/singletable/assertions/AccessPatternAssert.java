@@ -16,7 +16,8 @@ import dev.singletable.assertions.internal.Describe;
 import dev.singletable.assertions.internal.PatternShape;
 import dev.singletable.assertions.internal.Values;
 import dev.singletable.engine.RequestLog;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.Operation;
+import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.junit.AccessPatternCall;
 import dev.singletable.junit.AccessPatternRun;
 import dev.singletable.junit.SingleTable;
@@ -72,7 +73,7 @@ public class AccessPatternAssert extends AbstractAssert<AccessPatternAssert, Acc
      */
     public AccessPatternAssert runsAsQuery() {
         List<RequestLogEntry> requests = run().requests();
-        if (requests.isEmpty() || !requests.stream().allMatch(r -> r.operation().equals("Query") && r.succeeded())) {
+        if (requests.isEmpty() || !requests.stream().allMatch(r -> r.operation() == Operation.QUERY && r.succeeded())) {
             throw assertionError(shouldRunAsQuery(callText(), requests));
         }
         return myself;

@@ -12,8 +12,11 @@ import static dev.singletable.assertions.error.ShouldStayWithinBudget.shouldCons
 import dev.singletable.assertions.internal.Describe;
 import dev.singletable.assertions.internal.PatternShape;
 import dev.singletable.engine.RequestLog;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.Access;
+import dev.singletable.engine.model.Operation;
+import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.junit.AccessPatternCall;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import org.assertj.core.annotation.CheckReturnValue;
@@ -33,9 +36,10 @@ import org.assertj.core.internal.Failures;
  */
 public class RequestLogAssert extends AbstractAssert<RequestLogAssert, RequestLog> {
 
-    private static final Set<String> READS = Set.of("Query", "Scan", "GetItem", "BatchGetItem", "TransactGetItems");
-    private static final Set<String> QUERIES_AND_GETS = Set.of("Query", "GetItem", "BatchGetItem",
-            "TransactGetItems");
+    private static final Set<Operation> READS = EnumSet.of(Operation.QUERY, Operation.SCAN, Operation.GET_ITEM,
+            Operation.BATCH_GET_ITEM, Operation.TRANSACT_GET_ITEMS);
+    private static final Set<Operation> QUERIES_AND_GETS = EnumSet.of(Operation.QUERY, Operation.GET_ITEM,
+            Operation.BATCH_GET_ITEM, Operation.TRANSACT_GET_ITEMS);
 
     /** Set when this assert comes from {@link SingleTableSoftAssertions}: navigation then stays soft. */
     AssertionErrorCollector softly;
@@ -113,7 +117,7 @@ public class RequestLogAssert extends AbstractAssert<RequestLogAssert, RequestLo
     }
 
     private static List<RequestLogEntry> queriesOf(List<RequestLogEntry> requests) {
-        return requests.stream().filter(r -> r.operation().equals("Query")).toList();
+        return requests.stream().filter(r -> r.operation() == Operation.QUERY).toList();
     }
 
     /**
@@ -130,7 +134,7 @@ public class RequestLogAssert extends AbstractAssert<RequestLogAssert, RequestLo
     public RequestLogAssert onlyQueriesAndGets() {
         List<RequestLogEntry> requests = entries();
         List<RequestLogEntry> offending = requests.stream()
-                .filter(r -> !QUERIES_AND_GETS.contains(r.operation()) && r.access().filter("Query"::equals).isEmpty())
+                .filter(r -> !QUERIES_AND_GETS.contains(r.operation()) && r.access().filter(Access.QUERY::equals).isEmpty())
                 .toList();
         if (!offending.isEmpty()) {
             throw assertionError(shouldOnlyQueryAndGet(requests, offending));
@@ -152,7 +156,7 @@ public class RequestLogAssert extends AbstractAssert<RequestLogAssert, RequestLo
      */
     public RequestLogAssert hasOperationCount(String operation, int expected) {
         List<RequestLogEntry> requests = entries();
-        int count = (int) requests.stream().filter(r -> r.operation().equals(operation)).count();
+        int count = (int) requests.stream().filter(r -> r.operationName().equals(operation)).count();
         if (count != expected) {
             throw Failures.instance().failure(info, shouldHaveOperationCount(requests, operation, expected, count),
                     count, expected);

@@ -5,7 +5,8 @@ import static dev.singletable.assertions.error.ShouldSatisfyEveryAccessPattern.s
 import dev.singletable.assertions.internal.Describe;
 import dev.singletable.assertions.internal.KeyDiff;
 import dev.singletable.engine.RequestLog;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.Operation;
+import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.fixtures.AccessPattern;
 import dev.singletable.fixtures.Expectation;
 import dev.singletable.junit.AccessPatternCall;
@@ -90,7 +91,7 @@ public class SingleTableAssert extends AbstractAssert<SingleTableAssert, SingleT
         List<RequestLogEntry> requests = run.requests();
         if (requests.isEmpty()) {
             problems.add("no request recorded: the table's request log does not see this client's requests");
-        } else if (!requests.stream().allMatch(r -> r.operation().equals("Query") && r.succeeded())) {
+        } else if (!requests.stream().allMatch(r -> r.operation() == Operation.QUERY && r.succeeded())) {
             problems.add("is not a Query");
         }
         if (expectation != null) {

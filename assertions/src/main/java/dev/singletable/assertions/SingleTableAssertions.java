@@ -2,7 +2,7 @@ package dev.singletable.assertions;
 
 import dev.singletable.engine.Change;
 import dev.singletable.engine.RequestLog;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.junit.AccessPatternCall;
 import dev.singletable.junit.SingleTable;
 import java.util.List;

@@ -1,6 +1,8 @@
 package dev.singletable.cli;
 
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.ExpressionKind;
+import dev.singletable.engine.model.Operation;
+import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.fixtures.AccessPattern;
 import dev.singletable.fixtures.Expectation;
 import dev.singletable.fixtures.KeyAttribute;
@@ -55,7 +57,7 @@ final class Verification {
         }
         List<String> problems = new ArrayList<>();
         String operation = operation(run.requests());
-        if (!operation.equals("Query") && !operation.equals("Get")) {
+        if (!allQueriesOrAllGets(run.requests())) {
             problems.add("runs as " + operation + ", not as a Query: it reads " + run.itemsRead()
                     + " items to return " + run.items().size());
         }
@@ -72,17 +74,26 @@ final class Verification {
         });
         String index = run.requests().stream().map(RequestLogEntry::index).flatMap(Optional::stream).findFirst()
                 .orElse(indexOf(pattern));
-        String keyCondition = run.requests().stream().map(r -> r.expression("KeyCondition"))
+        String keyCondition = run.requests().stream().map(r -> r.expression(ExpressionKind.KEY_CONDITION))
                 .flatMap(Optional::stream).findFirst().orElse("");
         return new PatternResult(pattern.name(), params, operation, index, keyCondition, run.itemsRead(),
                 run.items().size(), run.pages(), run.consumedCapacity(), expected,
                 expectation.map(Expectation::location), problems);
     }
 
+    /** Whether there are requests and they are all Queries, or all reads by key. */
+    private static boolean allQueriesOrAllGets(List<RequestLogEntry> requests) {
+        return !requests.isEmpty() && (requests.stream().allMatch(r -> r.operation() == Operation.QUERY)
+                || requests.stream().allMatch(Verification::isGet));
+    }
+
+    private static boolean isGet(RequestLogEntry request) {
+        return request.operation() == Operation.GET_ITEM || request.operation() == Operation.BATCH_GET_ITEM;
+    }
+
     /** Query, Scan or Get (for GetItem and BatchGetItem); several kinds are joined with {@code +}. */
     private static String operation(List<RequestLogEntry> requests) {
-        String operations = requests.stream().map(RequestLogEntry::operation)
-                .map(op -> op.equals("GetItem") || op.equals("BatchGetItem") ? "Get" : op)
+        String operations = requests.stream().map(r -> isGet(r) ? "Get" : r.operationName())
                 .distinct().collect(Collectors.joining("+"));
         return operations.isEmpty() ? "-" : operations;
     }

@@ -10,7 +10,7 @@ import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
@@ -82,7 +82,7 @@ class MisuseTest {
                 finishedWithFailure(instanceOf(ParameterResolutionException.class), message("parameter #1 of"
                         + " UnknownParameter.entry(RequestLogEntry): SingleTableExtension injects SingleTable,"
                         + " DynamoDbClient, DynamoDbAsyncClient, DynamoDbEnhancedClient, RequestLog, URI,"
-                        + " DynamoDbEngine, FaultInjector and EngineClock, not dev.singletable.engine.RequestLogEntry"))));
+                        + " DynamoDbEngine, FaultInjector and EngineClock, not dev.singletable.engine.model.RequestLogEntry"))));
     }
 
     @Test

@@ -1,17 +1,17 @@
 package dev.singletable.assertions.internal;
 
-import dev.singletable.engine.KeyConditionShape;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.AttributeCondition;
+import dev.singletable.engine.model.KeyCondition;
+import dev.singletable.engine.model.KeyOperator;
+import dev.singletable.engine.model.Operation;
+import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.fixtures.AccessPattern;
-import dev.singletable.fixtures.KeyTemplate;
 import dev.singletable.fixtures.SortConditionKind;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /**
  * Whether a logged request has the shape an access pattern declares: a Query, on the same index (or the table),
@@ -33,8 +33,8 @@ public final class PatternShape {
             differences.add("serves a pattern the design declares as a Scan");
             return differences;
         }
-        if (!request.operation().equals("Query")) {
-            differences.add("is a " + request.operation() + ", not a Query");
+        if (request.operation() != Operation.QUERY) {
+            differences.add("is a " + request.operationName() + ", not a Query");
             return differences;
         }
         String declared = pattern.indexName().map(i -> "index " + i).orElse("the table");
@@ -42,21 +42,23 @@ public final class PatternShape {
         if (!declared.equals(read)) {
             differences.add("reads " + read + ", not " + declared);
         }
-        Optional<KeyConditionShape> shape = request.keyCondition();
+        Optional<KeyCondition> shape = request.keyCondition();
         if (shape.isEmpty()) {
             differences.add("has no key condition");
             return differences;
         }
-        KeyConditionShape key = shape.get();
-        if (!key.partitionKey().equals(pattern.partitionKey().name())) {
-            differences.add("has partition key " + key.partitionKey() + ", not " + pattern.partitionKey().name());
-        } else if (!pattern.partitionTemplate().matches(keyValue(pattern.partitionTemplate(), key.partitionValue()))) {
-            differences.add("has partition key value " + key.partitionValue() + ", which "
+        KeyCondition key = shape.get();
+        if (!key.partitionAttribute().equals(pattern.partitionKey().name())) {
+            differences.add("has partition key " + key.partitionAttribute() + ", not " + pattern.partitionKey().name());
+        } else if (!pattern.partitionTemplate().matches(key.partitionValue())) {
+            differences.add("has partition key value " + Values.keyText(key.partitionValue()) + ", which "
                     + pattern.partitionTemplate().source() + " does not produce");
         }
-        SortConditionKind kind = kindOf(key.sortOperator());
+        Optional<AttributeCondition> sort = key.sortCondition();
+        SortConditionKind kind = sort.map(condition -> kindOf(condition.operator())).orElse(SortConditionKind.NONE);
         if (kind != pattern.sortConditionKind()) {
-            differences.add("has sort key condition " + describe(kind, key.sortKey()) + ", not "
+            differences.add("has sort key condition " + describe(kind, sort.map(AttributeCondition::attribute)
+                    .orElse(null)) + ", not "
                     + describe(pattern.sortConditionKind(), pattern.sortKey().map(k -> k.name()).orElse(null)));
         }
         return differences;
@@ -100,43 +102,31 @@ public final class PatternShape {
             return parameters;
         }
         request.keyCondition().ifPresent(key -> {
-            TemplateParameters.extract(pattern.partitionTemplate(), Values.unquote(key.partitionValue()))
+            TemplateParameters.extract(pattern.partitionTemplate(), Values.keyText(key.partitionValue()))
                     .ifPresent(parameters::putAll);
-            pattern.sortKey().ifPresent(sort -> request.expression("KeyCondition")
-                    .flatMap(text -> KeyConditionText.valuesOf(text, sort.name()))
-                    .filter(values -> values.size() == pattern.sortTemplates().size())
-                    .ifPresent(values -> {
-                        for (int i = 0; i < values.size(); i++) {
-                            TemplateParameters.extract(pattern.sortTemplates().get(i), values.get(i))
+            key.sortCondition()
+                    .filter(sort -> pattern.sortKey().filter(k -> k.name().equals(sort.attribute())).isPresent())
+                    .map(AttributeCondition::operands)
+                    .filter(operands -> operands.size() == pattern.sortTemplates().size())
+                    .ifPresent(operands -> {
+                        for (int i = 0; i < operands.size(); i++) {
+                            TemplateParameters.extract(pattern.sortTemplates().get(i), Values.keyText(operands.get(i)))
                                     .ifPresent(parameters::putAll);
                         }
-                    }));
+                    });
         });
         return parameters;
     }
 
-    private static AttributeValue keyValue(KeyTemplate template, String displayed) {
-        String text = Values.unquote(displayed);
-        return template.type() == ScalarAttributeType.N ? AttributeValue.fromN(text) : AttributeValue.fromS(text);
-    }
-
-    /**
-     * @param operator a logged sort key operator, or {@code null}
-     * @return the kind of condition it makes
-     */
-    public static SortConditionKind kindOf(String operator) {
-        if (operator == null) {
-            return SortConditionKind.NONE;
-        }
+    private static SortConditionKind kindOf(KeyOperator operator) {
         return switch (operator) {
-            case "=" -> SortConditionKind.EQUALS;
-            case "<" -> SortConditionKind.LT;
-            case "<=" -> SortConditionKind.LTE;
-            case ">" -> SortConditionKind.GT;
-            case ">=" -> SortConditionKind.GTE;
-            case "BETWEEN" -> SortConditionKind.BETWEEN;
-            case "begins_with" -> SortConditionKind.BEGINS_WITH;
-            default -> throw new IllegalArgumentException("unknown sort key operator " + operator);
+            case EQ -> SortConditionKind.EQUALS;
+            case LT -> SortConditionKind.LT;
+            case LE -> SortConditionKind.LTE;
+            case GT -> SortConditionKind.GT;
+            case GE -> SortConditionKind.GTE;
+            case BETWEEN -> SortConditionKind.BETWEEN;
+            case BEGINS_WITH -> SortConditionKind.BEGINS_WITH;
         };
     }
 

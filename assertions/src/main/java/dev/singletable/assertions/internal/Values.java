@@ -162,12 +162,16 @@ public final class Values {
     }
 
     /**
-     * @param displayed a value as the request log displays it: a string with or without double quotes
-     * @return the text without the quotes
+     * @param value a key value (S, N or B)
+     * @return the value as a key condition's parameter reads: strings and numbers bare, binaries in base64
      */
-    public static String unquote(String displayed) {
-        return displayed.length() >= 2 && displayed.startsWith("\"") && displayed.endsWith("\"")
-                ? displayed.substring(1, displayed.length() - 1) : displayed;
+    public static String keyText(AttributeValue value) {
+        return switch (value.type()) {
+            case S -> value.s();
+            case N -> value.n();
+            case B -> base64(value.b());
+            default -> display(value);
+        };
     }
 
     private static String set(Collection<String> elements) {
