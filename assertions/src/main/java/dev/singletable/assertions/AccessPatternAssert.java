@@ -17,7 +17,7 @@ import dev.singletable.assertions.internal.Describe;
 import dev.singletable.assertions.internal.PatternShape;
 import dev.singletable.fixtures.DynamoValues;
 import dev.singletable.engine.RequestLog;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.core.AccessPatternCall;
 import dev.singletable.core.KeyDifference;
 import dev.singletable.core.Verification;

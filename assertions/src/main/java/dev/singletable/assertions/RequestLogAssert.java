@@ -12,8 +12,11 @@ import static dev.singletable.assertions.error.ShouldStayWithinBudget.shouldCons
 import dev.singletable.assertions.internal.Describe;
 import dev.singletable.assertions.internal.PatternShape;
 import dev.singletable.engine.RequestLog;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.core.Verification;
+import dev.singletable.engine.model.Operation;
+import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.core.AccessPatternCall;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import org.assertj.core.annotation.CheckReturnValue;
@@ -33,9 +36,8 @@ import org.assertj.core.api.AssertionErrorCollector;
  */
 public class RequestLogAssert extends AbstractAssert<RequestLogAssert, RequestLog> {
 
-    private static final Set<String> READS = Set.of("Query", "Scan", "GetItem", "BatchGetItem", "TransactGetItems");
-    private static final Set<String> QUERIES_AND_GETS = Set.of("Query", "GetItem", "BatchGetItem",
-            "TransactGetItems");
+    private static final Set<Operation> READS = EnumSet.of(Operation.QUERY, Operation.SCAN, Operation.GET_ITEM,
+            Operation.BATCH_GET_ITEM, Operation.TRANSACT_GET_ITEMS);
 
     /** The collector of soft assertions, {@code null} for a hard assert: navigation then stays soft. */
     private AssertionErrorCollector softly;
@@ -113,7 +115,7 @@ public class RequestLogAssert extends AbstractAssert<RequestLogAssert, RequestLo
     }
 
     private static List<RequestLogEntry> queriesOf(List<RequestLogEntry> requests) {
-        return requests.stream().filter(r -> r.operation().equals("Query")).toList();
+        return requests.stream().filter(r -> r.operation() == Operation.QUERY).toList();
     }
 
     /**
@@ -129,8 +131,7 @@ public class RequestLogAssert extends AbstractAssert<RequestLogAssert, RequestLo
      */
     public RequestLogAssert onlyQueriesAndGets() {
         List<RequestLogEntry> requests = entries();
-        List<RequestLogEntry> offending = requests.stream()
-                .filter(r -> !QUERIES_AND_GETS.contains(r.operation()) && r.access().filter("Query"::equals).isEmpty())
+        List<RequestLogEntry> offending = requests.stream().filter(r -> !Verification.isQueryOrKeyLookup(r))
                 .toList();
         if (!offending.isEmpty()) {
             throw assertionError(shouldOnlyQueryAndGet(requests, offending));
@@ -152,7 +153,7 @@ public class RequestLogAssert extends AbstractAssert<RequestLogAssert, RequestLo
      */
     public RequestLogAssert hasOperationCount(String operation, int expected) {
         List<RequestLogEntry> requests = entries();
-        int count = (int) requests.stream().filter(r -> r.operation().equals(operation)).count();
+        int count = (int) requests.stream().filter(r -> r.operationName().equals(operation)).count();
         if (count != expected) {
             throw failure(shouldHaveOperationCount(requests, operation, expected, count),
                     count, expected);
@@ -173,7 +174,8 @@ public class RequestLogAssert extends AbstractAssert<RequestLogAssert, RequestLo
      * @throws AssertionError giving the units consumed
      */
     public RequestLogAssert consumedReadCapacityAtMost(double readCapacityUnits) {
-        List<RequestLogEntry> reads = entries().stream().filter(r -> READS.contains(r.operation()) || r.access().isPresent()).toList();
+        List<RequestLogEntry> reads = entries().stream()
+                .filter(r -> READS.contains(r.operation()) || r.access().isPresent()).toList();
         double consumed = reads.stream().mapToDouble(r -> r.consumedCapacity().orElse(0)).sum();
         if (consumed > readCapacityUnits) {
             throw assertionError(shouldConsumeAtMost("requests", Describe.requests(reads), readCapacityUnits,

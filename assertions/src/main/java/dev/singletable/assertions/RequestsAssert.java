@@ -5,14 +5,15 @@ import static dev.singletable.assertions.error.ShouldHaveKeyCondition.shouldHave
 import static dev.singletable.assertions.error.ShouldReadIndex.shouldReadIndex;
 
 import dev.singletable.assertions.internal.Describe;
-import dev.singletable.assertions.internal.KeyConditionText;
 import dev.singletable.fixtures.DynamoValues;
-import dev.singletable.engine.KeyConditionShape;
-import dev.singletable.engine.RequestLogEntry;
-import java.math.BigDecimal;
+import dev.singletable.engine.model.ExpressionKind;
+import dev.singletable.engine.model.KeyCondition;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.assertj.core.api.AbstractAssert;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import org.assertj.core.error.ErrorMessageFactory;
 
 /**
@@ -89,7 +90,7 @@ public class RequestsAssert extends AbstractAssert<RequestsAssert, List<RequestL
     public RequestsAssert withKeyCondition(String expected) {
         isNotNull();
         for (RequestLogEntry request : actual) {
-            String condition = request.expression("KeyCondition").orElse("(none)");
+            String condition = request.expression(ExpressionKind.KEY_CONDITION).orElse("(none)");
             if (!condition.equals(expected)) {
                 throw failure(shouldHaveKeyCondition(Describe.request(request), expected,
                         condition), condition, expected);
@@ -112,28 +113,17 @@ public class RequestsAssert extends AbstractAssert<RequestsAssert, List<RequestL
      */
     public RequestsAssert withPartitionKey(Object value) {
         isNotNull();
-        String expected = DynamoValues.display(DynamoValues.of(value));
+        AttributeValue expectedValue = DynamoValues.of(value);
+        String expected = DynamoValues.display(expectedValue);
         for (RequestLogEntry request : actual) {
-            String partition = request.keyCondition().map(KeyConditionShape::partitionValue).orElse("(none)");
-            if (!sameDisplayed(partition, expected)) {
-                throw failure(shouldHavePartitionKey(Describe.request(request), expected,
-                        partition), partition, expected);
+            Optional<AttributeValue> logged = request.keyCondition().map(KeyCondition::partitionValue);
+            if (logged.filter(partition -> DynamoValues.same(partition, expectedValue)).isEmpty()) {
+                String partition = logged.map(DynamoValues::text).orElse("(none)");
+                throw failure(shouldHavePartitionKey(Describe.request(request), expected, partition), partition,
+                        expected);
             }
         }
         return myself;
-    }
-
-    // The log may show a string value with or without quotes; numbers compare by value.
-    private static boolean sameDisplayed(String logged, String expected) {
-        return KeyConditionText.unquote(logged).equals(KeyConditionText.unquote(expected)) || numbersEqual(logged, expected);
-    }
-
-    private static boolean numbersEqual(String a, String b) {
-        try {
-            return new BigDecimal(a).compareTo(new BigDecimal(b)) == 0;
-        } catch (NumberFormatException e) {
-            return false;
-        }
     }
 
     private String subject() {

@@ -3,7 +3,7 @@ package dev.singletable.assertions;
 import dev.singletable.fixtures.TableKey;
 import dev.singletable.engine.Change;
 import dev.singletable.engine.RequestLog;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.core.AccessPatternCall;
 import dev.singletable.core.SingleTable;
 import java.util.List;

@@ -4,7 +4,7 @@ import dev.singletable.core.AccessPatternCall;
 import dev.singletable.core.SingleTable;
 import dev.singletable.engine.Change;
 import dev.singletable.engine.RequestLog;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.util.List;
 import java.util.Map;
 import org.assertj.core.annotation.CheckReturnValue;

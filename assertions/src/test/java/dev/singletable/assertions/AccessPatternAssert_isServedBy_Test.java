@@ -13,7 +13,7 @@ import dev.singletable.fixtures.TableKey;
 import com.example.orders.OrderRepository;
 import dev.singletable.assertions.internal.Describe;
 import dev.singletable.engine.RequestLog;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.core.SingleTable;
 import java.time.LocalDate;
 import java.util.List;

@@ -7,7 +7,7 @@ import static org.assertj.core.api.BDDAssertions.then;
 
 import com.example.orders.OrderRepository;
 import dev.singletable.assertions.internal.Describe;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.core.SingleTable;
 import java.time.LocalDate;
 import java.util.List;

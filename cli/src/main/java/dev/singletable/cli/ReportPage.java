@@ -127,7 +127,7 @@ final class ReportPage {
             r.shortfalls().forEach(p -> html.append("<br><span class=\"fail\">").append(escape(p.toString()))
                     .append("</span>"));
             String[] cells = ResultsText.cells(r);
-            html.append("</td><td><code>").append(escape(r.keyCondition().orElse(""))).append("</code></td><td>")
+            html.append("</td><td><code>").append(escape(r.keyConditionText().orElse(""))).append("</code></td><td>")
                     .append(escape(cells[1])).append("</td><td>").append(escape(cells[2])).append("</td>");
             for (int i = 3; i <= 6; i++) {
                 html.append("<td class=\"num\">").append(escape(cells[i])).append("</td>");

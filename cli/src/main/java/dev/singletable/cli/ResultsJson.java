@@ -36,7 +36,7 @@ final class ResultsJson {
             });
             row.put("operation", ResultsText.operation(r));
             row.put("index", ResultsText.index(r));
-            row.put("keyCondition", r.keyCondition().orElse(""));
+            row.put("keyCondition", r.keyConditionText().orElse(""));
             row.put("itemsRead", r.itemsRead());
             row.put("itemsReturned", r.itemsReturned());
             row.put("pages", r.pages());

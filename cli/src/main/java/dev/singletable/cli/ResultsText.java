@@ -2,6 +2,7 @@ package dev.singletable.cli;
 
 import dev.singletable.core.PatternCheck;
 import dev.singletable.core.Verification;
+import dev.singletable.engine.model.Operation;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,7 +52,7 @@ final class ResultsText {
     /** Query, Scan or Get (for the key lookups GetItem and BatchGetItem), several joined by +; - when not run. */
     static String operation(PatternCheck check) {
         String operations = check.operations().stream()
-                .map(op -> op.equals("GetItem") || op.equals("BatchGetItem") ? "Get" : op)
+                .map(op -> op == Operation.GET_ITEM || op == Operation.BATCH_GET_ITEM ? "Get" : op.wireName())
                 .distinct().collect(Collectors.joining("+"));
         return operations.isEmpty() ? "-" : operations;
     }

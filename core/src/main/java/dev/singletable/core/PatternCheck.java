@@ -1,6 +1,9 @@
 package dev.singletable.core;
 
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.ExpressionKind;
+import dev.singletable.engine.model.KeyCondition;
+import dev.singletable.engine.model.Operation;
+import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.fixtures.AccessPattern;
 import dev.singletable.fixtures.DynamoValues;
 import dev.singletable.fixtures.Expectation;
@@ -60,10 +63,10 @@ public record PatternCheck(AccessPattern pattern, Map<String, AttributeValue> pa
     }
 
     /**
-     * @return the operations that ran, each once, in order, e.g. {@code [Query]}; empty when the call did not
+     * @return the operations that ran, each once, in order, e.g. {@code [QUERY]}; empty when the call did not
      *         run
      */
-    public List<String> operations() {
+    public List<Operation> operations() {
         return ran() ? requests.stream().map(RequestLogEntry::operation).distinct().toList() : List.of();
     }
 
@@ -73,9 +76,18 @@ public record PatternCheck(AccessPattern pattern, Map<String, AttributeValue> pa
                 .or(pattern::indexName);
     }
 
-    /** @return the key condition of the first request, names and values filled in; empty for a Scan */
-    public Optional<String> keyCondition() {
-        return requests.stream().map(r -> r.expression("KeyCondition")).flatMap(Optional::stream).findFirst();
+    /** @return what the key condition of the first request asks, typed; empty for a Scan */
+    public Optional<KeyCondition> keyCondition() {
+        return requests.stream().map(RequestLogEntry::keyCondition).flatMap(Optional::stream).findFirst();
+    }
+
+    /**
+     * @return the key condition of the first request as the request log shows it, names and values filled in:
+     *         {@code PK = "CUSTOMER#42" AND begins_with(SK, "ORDER#")}; empty for a Scan
+     */
+    public Optional<String> keyConditionText() {
+        return requests.stream().map(r -> r.expression(ExpressionKind.KEY_CONDITION)).flatMap(Optional::stream)
+                .findFirst();
     }
 
     /** @return the pages it took: one request each */

@@ -1,5 +1,6 @@
 package dev.singletable.core;
 
+import dev.singletable.engine.model.Operation;
 import dev.singletable.fixtures.SourceLocation;
 import dev.singletable.fixtures.TableKey;
 import java.util.List;
@@ -59,7 +60,7 @@ public sealed interface Shortfall {
      * @param itemsRead     items the requests read
      * @param itemsReturned items they returned
      */
-    record NotAQuery(List<String> operations, int itemsRead, int itemsReturned) implements Shortfall {
+    record NotAQuery(List<Operation> operations, int itemsRead, int itemsReturned) implements Shortfall {
         /** Copies the list. */
         public NotAQuery {
             operations = List.copyOf(operations);
@@ -67,7 +68,8 @@ public sealed interface Shortfall {
 
         @Override
         public String toString() {
-            return "runs as " + String.join("+", operations) + ", not as a Query: it reads " + itemsRead
+            return "runs as " + operations.stream().map(Operation::wireName).collect(Collectors.joining("+"))
+                    + ", not as a Query: it reads " + itemsRead
                     + " items to return " + itemsReturned;
         }
     }

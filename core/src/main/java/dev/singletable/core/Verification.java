@@ -1,6 +1,8 @@
 package dev.singletable.core;
 
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.Access;
+import dev.singletable.engine.model.Operation;
+import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.fixtures.AccessPattern;
 import dev.singletable.fixtures.Expectation;
 import dev.singletable.fixtures.KeyAttribute;
@@ -8,6 +10,7 @@ import dev.singletable.fixtures.SortConditionKind;
 import dev.singletable.fixtures.TableDesign;
 import dev.singletable.fixtures.TableKey;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,7 +40,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public final class Verification {
 
     /** Reads by key: they name every item they read by its whole primary key. */
-    private static final Set<String> KEY_LOOKUPS = Set.of("GetItem", "BatchGetItem", "TransactGetItems");
+    private static final Set<Operation> KEY_LOOKUPS = EnumSet.of(Operation.GET_ITEM, Operation.BATCH_GET_ITEM,
+            Operation.TRANSACT_GET_ITEMS);
 
     private final TableDesign design;
     private final List<PatternCheck> checks;
@@ -81,7 +85,7 @@ public final class Verification {
      * @return whether it passes
      */
     public static boolean isQueryOrKeyLookup(RequestLogEntry request) {
-        return request.access().filter("Query"::equals).isPresent() || KEY_LOOKUPS.contains(request.operation());
+        return request.access().filter(Access.QUERY::equals).isPresent() || KEY_LOOKUPS.contains(request.operation());
     }
 
     /**

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.singletable.engine.DynamoDbEngine;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.fixtures.FixtureSource;
 import dev.singletable.fixtures.TableDesign;
 import java.util.List;
@@ -45,7 +45,7 @@ class AccessPatternCallTest {
 
         assertThat(run.items()).extracting(item -> item.get("SK").s())
                 .containsExactly("ORDER#00001002", "ORDER#00001001");
-        assertThat(run.requests()).extracting(RequestLogEntry::operation, e -> e.table().orElseThrow())
+        assertThat(run.requests()).extracting(RequestLogEntry::operationName, e -> e.table().orElseThrow())
                 .containsExactly(tuple("Query", "orders-1"));
         assertThat(run.pages()).isEqualTo(1);
         assertThat(run.itemsRead()).isEqualTo(2);
@@ -109,7 +109,7 @@ class AccessPatternCallTest {
         engine.client().getItem(r -> r.tableName("orders-1").key(Map.of("PK", AttributeValue.fromS("CUSTOMER#42"),
                 "SK", AttributeValue.fromS("PROFILE"))));
 
-        assertThat(table.requestLog().entries()).extracting(RequestLogEntry::operation)
+        assertThat(table.requestLog().entries()).extracting(RequestLogEntry::operationName)
                 .containsExactly("ListTables", "GetItem");
         assertThat(table).hasToString("SingleTable[orders-1 (design app)]");
     }

@@ -5,20 +5,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.singletable.engine.DynamoDbEngine;
 import dev.singletable.engine.Fault;
 import dev.singletable.engine.RequestLog;
+import dev.singletable.engine.model.KeyOperator;
+import dev.singletable.engine.model.Operation;
+import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.fixtures.FixtureSource;
 import dev.singletable.fixtures.Fixtures;
 import dev.singletable.fixtures.SourceLocation;
 import dev.singletable.fixtures.TableDesign;
 import dev.singletable.fixtures.TableKey;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
-import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /** The one verdict: each kind of shortfall as a typed reason, and what passes. */
@@ -83,9 +88,12 @@ class VerificationTest {
         assertThat(verification.checks()).extracting(PatternCheck::label).containsExactly(
                 "ordersOfCustomer(customerId: 42)", "openOrders", "customer(customerId: 42)");
         PatternCheck orders = verification.checks().get(0);
-        assertThat(orders.operations()).containsExactly("Query");
+        assertThat(orders.operations()).containsExactly(Operation.QUERY);
         assertThat(orders.index()).isEmpty();
-        assertThat(orders.keyCondition()).contains("PK = \"CUSTOMER#42\" AND begins_with(SK, \"ORDER#\")");
+        assertThat(orders.keyConditionText()).contains("PK = \"CUSTOMER#42\" AND begins_with(SK, \"ORDER#\")");
+        assertThat(orders.keyCondition().orElseThrow().partitionValue()).isEqualTo(AttributeValue.fromS("CUSTOMER#42"));
+        assertThat(orders.keyCondition().orElseThrow().sortCondition().orElseThrow().operator())
+                .isEqualTo(KeyOperator.BEGINS_WITH);
         assertThat(orders.itemsRead()).isEqualTo(2);
         assertThat(orders.itemsReturned()).isEqualTo(2);
         assertThat(orders.pages()).isEqualTo(1);
@@ -122,7 +130,7 @@ class VerificationTest {
                 """), ITEMS + "expect:\n  openOrders:\n    - with: { status: OPEN }\n      returns: []\n")
                 .checks().get(1);
 
-        assertThat(check.shortfalls()).containsExactly(new Shortfall.NotAQuery(List.of("Scan"), 3, 2),
+        assertThat(check.shortfalls()).containsExactly(new Shortfall.NotAQuery(List.of(Operation.SCAN), 3, 2),
                 new Shortfall.UnexpectedKeys(List.of(), List.of(TableKey.of("CUSTOMER#42", "ORDER#1"),
                         TableKey.of("CUSTOMER#42", "ORDER#2")), new SourceLocation("shop.fixtures.yaml", 7, 7)));
         assertThat(check.shortfalls().get(0)).hasToString("runs as Scan, not as a Query: it reads 3 items to return 2");
@@ -199,11 +207,10 @@ class VerificationTest {
     void a_key_lookup_passes_where_a_query_is_required_and_a_scan_does_not() {
         verify(DESIGN, ITEMS);
         engine.requestLog().clear();
-        engine.client().getItem(r -> r.tableName("shop").key(java.util.Map.of(
-                "PK", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("CUSTOMER#42"),
-                "SK", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("PROFILE"))));
+        engine.client().getItem(r -> r.tableName("shop").key(Map.of("PK", AttributeValue.fromS("CUSTOMER#42"),
+                "SK", AttributeValue.fromS("PROFILE"))));
         engine.client().scan(r -> r.tableName("shop"));
-        List<dev.singletable.engine.RequestLogEntry> entries = engine.requestLog().entries();
+        List<RequestLogEntry> entries = engine.requestLog().entries();
 
         assertThat(entries).extracting(Verification::isQueryOrKeyLookup).containsExactly(true, false);
         TableDesign design = TableDesign.parse(DESIGN, "shop.table.yaml");

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.durability.Journal;
+import dev.singletable.engine.internal.log.RequestRecorder;
 import dev.singletable.engine.internal.protocol.Database;
 import dev.singletable.engine.internal.protocol.Dispatcher;
 import dev.singletable.engine.internal.protocol.Operations;
@@ -70,8 +71,9 @@ public final class DynamoDbEngine implements AutoCloseable {
         this.ttlDelay = builder.ttlDelay;
         this.database = new Database(clock);
         this.journal = builder.dataDirectory == null ? null : openJournal(builder.dataDirectory, database);
-        this.requestLog = new RequestLog(builder.requestLogCapacity);
-        this.dispatcher = new Dispatcher(Operations.all(database), requestLog, faults::match);
+        RequestRecorder recorder = new RequestRecorder(builder.requestLogCapacity);
+        this.requestLog = new RequestLog(recorder);
+        this.dispatcher = new Dispatcher(Operations.all(database), recorder, faults::match);
         this.host = builder.host;
         this.port = builder.port;
         this.signatures = builder.accessKeyId == null ? null

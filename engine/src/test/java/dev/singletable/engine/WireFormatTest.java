@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.singletable.engine.model.Operation;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -195,6 +196,11 @@ class WireFormatTest {
 
         assertThat(response.statusCode()).isEqualTo(400);
         assertThat(json(response).get("__type").asText()).isEqualTo("com.amazon.coral.service#UnknownOperationException");
+        assertThat(engine.requestLog().entries()).singleElement().satisfies(entry -> {
+            assertThat(entry.operation()).isEqualTo(Operation.UNKNOWN);
+            assertThat(entry.operationName()).isEqualTo("DropEverything");
+            assertThat(entry.errorType()).contains("UnknownOperationException");
+        });
     }
 
     @Test
@@ -211,6 +217,8 @@ class WireFormatTest {
 
         assertThat(response.statusCode()).isEqualTo(400);
         assertThat(json(response).get("__type").asText()).isEqualTo("com.amazon.coral.service#UnknownOperationException");
+        assertThat(engine.requestLog().entries()).singleElement()
+                .satisfies(entry -> assertThat(entry.operation()).isEqualTo(Operation.UNKNOWN));
     }
 
     // --- outside the protocol

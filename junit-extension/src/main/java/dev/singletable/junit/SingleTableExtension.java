@@ -6,7 +6,7 @@ import dev.singletable.engine.DynamoDbEngine;
 import dev.singletable.engine.EngineClock;
 import dev.singletable.engine.FaultInjector;
 import dev.singletable.engine.RequestLog;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.junit.internal.Enhanced;
 import dev.singletable.junit.internal.Run;
 import dev.singletable.junit.internal.ScanReport;

@@ -10,7 +10,7 @@ import dev.singletable.core.SingleTable;
 import com.example.orders.OrderRepository;
 import dev.singletable.engine.DynamoDbEngine;
 import dev.singletable.engine.RequestLog;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
@@ -108,7 +108,7 @@ class ExternalEndpointTest {
     }
 
     static List<String> operations(RequestLog log) {
-        return log.entries().stream().map(RequestLogEntry::operation).toList();
+        return log.entries().stream().map(RequestLogEntry::operationName).toList();
     }
 
     @Tag("test-case")

@@ -9,7 +9,7 @@ import dev.singletable.engine.EngineClock;
 import dev.singletable.engine.Fault;
 import dev.singletable.engine.FaultInjector;
 import dev.singletable.engine.RequestLog;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.net.URI;
@@ -184,14 +184,14 @@ class InjectionTest {
         void first(DynamoDbClient client, RequestLog log) {
             name(client, "app");
             client.putItem(r -> r.tableName("app").item(ADA));
-            seen.add("first: " + log.entries().stream().map(RequestLogEntry::operation).toList());
+            seen.add("first: " + log.entries().stream().map(RequestLogEntry::operationName).toList());
         }
 
         @Test
         @Order(2)
         void second(SingleTable table, RequestLog log) {
             table.accessPattern("customerWithOrders").with("customerId", 42).run();
-            seen.add("second: " + log.entries().stream().map(RequestLogEntry::operation).toList());
+            seen.add("second: " + log.entries().stream().map(RequestLogEntry::operationName).toList());
         }
     }
 

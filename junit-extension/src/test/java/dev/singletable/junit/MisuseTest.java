@@ -11,7 +11,7 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.in
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import dev.singletable.core.SingleTable;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
@@ -82,7 +82,7 @@ class MisuseTest {
     void a_parameter_of_another_type_is_not_claimed() {
         Kit.run(UnknownParameter.class).testEvents().assertThatEvents().haveExactly(1, event(test("entry"),
                 finishedWithFailure(instanceOf(ParameterResolutionException.class), message(m -> m.startsWith(
-                        "No ParameterResolver registered for parameter [dev.singletable.engine.RequestLogEntry")))));
+                        "No ParameterResolver registered for parameter [dev.singletable.engine.model.RequestLogEntry")))));
     }
 
     @Test

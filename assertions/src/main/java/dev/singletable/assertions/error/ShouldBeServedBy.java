@@ -4,7 +4,7 @@ import dev.singletable.fixtures.TableKey;
 import dev.singletable.assertions.internal.Describe;
 import dev.singletable.assertions.internal.KeyDiff;
 import dev.singletable.core.KeyDifference;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.util.List;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;

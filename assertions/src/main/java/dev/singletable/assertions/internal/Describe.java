@@ -1,7 +1,8 @@
 package dev.singletable.assertions.internal;
 
 import dev.singletable.fixtures.DynamoValues;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.ExpressionKind;
+import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.fixtures.AccessPattern;
 import dev.singletable.fixtures.SortConditionKind;
 import java.util.List;
@@ -31,11 +32,11 @@ public final class Describe {
      *         request whose caller is known
      */
     public static String request(RequestLogEntry entry) {
-        StringBuilder text = new StringBuilder(entry.operation());
+        StringBuilder text = new StringBuilder(entry.operationName());
         entry.table().ifPresent(t -> text.append(" on ").append(t));
         entry.index().ifPresent(i -> text.append(" index ").append(i));
-        entry.expression("KeyCondition").ifPresent(e -> text.append(" where ").append(e));
-        entry.expression("Filter").ifPresent(e -> text.append(" filter ").append(e));
+        entry.expression(ExpressionKind.KEY_CONDITION).ifPresent(e -> text.append(" where ").append(e));
+        entry.expression(ExpressionKind.FILTER).ifPresent(e -> text.append(" filter ").append(e));
         entry.errorType().ifPresent(type -> text.append(" failed with ").append(type)
                 .append(entry.errorMessage().map(m -> ": " + m).orElse("")));
         entry.caller().ifPresent(frame -> text.append(NEXT_LINE).append("  issued at ").append(frame));

@@ -1,18 +1,18 @@
 package dev.singletable.assertions.internal;
 
 import dev.singletable.core.Verification;
-import dev.singletable.engine.KeyConditionShape;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.AttributeCondition;
+import dev.singletable.engine.model.KeyCondition;
+import dev.singletable.engine.model.KeyOperator;
+import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.fixtures.AccessPattern;
-import dev.singletable.fixtures.KeyTemplate;
+import dev.singletable.fixtures.DynamoValues;
 import dev.singletable.fixtures.SortConditionKind;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /**
  * Whether a logged request has the shape an access pattern declares: a Query, on the same index (or the table),
@@ -35,17 +35,17 @@ public final class PatternShape {
             return differences;
         }
         if (!Verification.isQueryOrKeyLookup(request)) {
-            differences.add("is a " + request.operation() + ", not a Query");
+            differences.add("is a " + request.operationName() + ", not a Query");
             return differences;
         }
         if (request.access().isEmpty()) {
             // A key lookup serves a pattern that names one item by its whole table key, and no other.
             if (pattern.indexName().isPresent()) {
-                differences.add("is a " + request.operation() + ", which reads the table, not index "
+                differences.add("is a " + request.operationName() + ", which reads the table, not index "
                         + pattern.indexName().get());
             } else if (!Verification.keyLookupServes(pattern)) {
-                differences.add("is a " + request.operation() + ", which reads items by their whole key, but the"
-                        + " pattern reads a range of its partition");
+                differences.add("is a " + request.operationName() + ", which reads items by their whole key, but"
+                        + " the pattern reads a range of its partition");
             }
             return differences;
         }
@@ -54,21 +54,23 @@ public final class PatternShape {
         if (!declared.equals(read)) {
             differences.add("reads " + read + ", not " + declared);
         }
-        Optional<KeyConditionShape> shape = request.keyCondition();
+        Optional<KeyCondition> shape = request.keyCondition();
         if (shape.isEmpty()) {
             differences.add("has no key condition");
             return differences;
         }
-        KeyConditionShape key = shape.get();
-        if (!key.partitionKey().equals(pattern.partitionKey().name())) {
-            differences.add("has partition key " + key.partitionKey() + ", not " + pattern.partitionKey().name());
-        } else if (!pattern.partitionTemplate().matches(keyValue(pattern.partitionTemplate(), key.partitionValue()))) {
-            differences.add("has partition key value " + key.partitionValue() + ", which "
+        KeyCondition key = shape.get();
+        if (!key.partitionAttribute().equals(pattern.partitionKey().name())) {
+            differences.add("has partition key " + key.partitionAttribute() + ", not " + pattern.partitionKey().name());
+        } else if (!pattern.partitionTemplate().matches(key.partitionValue())) {
+            differences.add("has partition key value " + DynamoValues.text(key.partitionValue()) + ", which "
                     + pattern.partitionTemplate().source() + " does not produce");
         }
-        SortConditionKind kind = kindOf(key.sortOperator());
+        Optional<AttributeCondition> sort = key.sortCondition();
+        SortConditionKind kind = sort.map(condition -> kindOf(condition.operator())).orElse(SortConditionKind.NONE);
         if (kind != pattern.sortConditionKind()) {
-            differences.add("has sort key condition " + describe(kind, key.sortKey()) + ", not "
+            differences.add("has sort key condition " + describe(kind, sort.map(AttributeCondition::attribute)
+                    .orElse(null)) + ", not "
                     + describe(pattern.sortConditionKind(), pattern.sortKey().map(k -> k.name()).orElse(null)));
         }
         return differences;
@@ -114,43 +116,31 @@ public final class PatternShape {
             return parameters;
         }
         request.keyCondition().ifPresent(key -> {
-            TemplateParameters.extract(pattern.partitionTemplate(), KeyConditionText.unquote(key.partitionValue()))
+            TemplateParameters.extract(pattern.partitionTemplate(), DynamoValues.text(key.partitionValue()))
                     .ifPresent(parameters::putAll);
-            pattern.sortKey().ifPresent(sort -> request.expression("KeyCondition")
-                    .flatMap(text -> KeyConditionText.valuesOf(text, sort.name()))
-                    .filter(values -> values.size() == pattern.sortTemplates().size())
-                    .ifPresent(values -> {
-                        for (int i = 0; i < values.size(); i++) {
-                            TemplateParameters.extract(pattern.sortTemplates().get(i), values.get(i))
+            key.sortCondition()
+                    .filter(sort -> pattern.sortKey().filter(k -> k.name().equals(sort.attribute())).isPresent())
+                    .map(AttributeCondition::operands)
+                    .filter(operands -> operands.size() == pattern.sortTemplates().size())
+                    .ifPresent(operands -> {
+                        for (int i = 0; i < operands.size(); i++) {
+                            TemplateParameters.extract(pattern.sortTemplates().get(i), DynamoValues.text(operands.get(i)))
                                     .ifPresent(parameters::putAll);
                         }
-                    }));
+                    });
         });
         return parameters;
     }
 
-    private static AttributeValue keyValue(KeyTemplate template, String displayed) {
-        String text = KeyConditionText.unquote(displayed);
-        return template.type() == ScalarAttributeType.N ? AttributeValue.fromN(text) : AttributeValue.fromS(text);
-    }
-
-    /**
-     * @param operator a logged sort key operator, or {@code null}
-     * @return the kind of condition it makes
-     */
-    public static SortConditionKind kindOf(String operator) {
-        if (operator == null) {
-            return SortConditionKind.NONE;
-        }
+    private static SortConditionKind kindOf(KeyOperator operator) {
         return switch (operator) {
-            case "=" -> SortConditionKind.EQUALS;
-            case "<" -> SortConditionKind.LT;
-            case "<=" -> SortConditionKind.LTE;
-            case ">" -> SortConditionKind.GT;
-            case ">=" -> SortConditionKind.GTE;
-            case "BETWEEN" -> SortConditionKind.BETWEEN;
-            case "begins_with" -> SortConditionKind.BEGINS_WITH;
-            default -> throw new IllegalArgumentException("unknown sort key operator " + operator);
+            case EQ -> SortConditionKind.EQUALS;
+            case LT -> SortConditionKind.LT;
+            case LE -> SortConditionKind.LTE;
+            case GT -> SortConditionKind.GT;
+            case GE -> SortConditionKind.GTE;
+            case BETWEEN -> SortConditionKind.BETWEEN;
+            case BEGINS_WITH -> SortConditionKind.BEGINS_WITH;
         };
     }
 

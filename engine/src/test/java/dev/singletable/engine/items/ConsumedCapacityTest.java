@@ -4,8 +4,8 @@ import static dev.singletable.engine.AttributeValues.item;
 import static dev.singletable.engine.AttributeValues.n;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.RequestLogEntry;
 import dev.singletable.engine.Transport;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -5,7 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.singletable.engine.EngineTest;
 import dev.singletable.engine.Fault;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.Operation;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -33,7 +34,7 @@ class FaultInjectionTest extends EngineTest {
 
         client.putItem(b -> b.tableName("app").item(Tables.item("CUSTOMER#1", "PROFILE")));
 
-        List<RequestLogEntry> puts = engine.requestLog().entries(e -> e.operation().equals("PutItem"));
+        List<RequestLogEntry> puts = engine.requestLog().entries(e -> e.operation() == Operation.PUT_ITEM);
         assertThat(puts).extracting(e -> e.errorType().orElse("ok"))
                 .containsExactly("ThrottlingException", "ThrottlingException", "ok");
         assertThat(client.getItem(b -> b.tableName("app").key(Tables.key("CUSTOMER#1", "PROFILE"))).hasItem()).isTrue();

@@ -11,7 +11,7 @@ import static dev.singletable.engine.reads.Items.range;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.singletable.engine.EngineTest;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;

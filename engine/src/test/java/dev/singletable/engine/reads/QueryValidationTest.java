@@ -12,7 +12,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.singletable.engine.EngineTest;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.Operation;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -51,7 +52,7 @@ class QueryValidationTest extends EngineTest {
         Items.assertValidation(() -> query(changes), message);
         List<RequestLogEntry> entries = engine.requestLog().entries();
         RequestLogEntry last = entries.get(entries.size() - 1);
-        assertThat(last.operation()).isEqualTo("Query");
+        assertThat(last.operation()).isEqualTo(Operation.QUERY);
         assertThat(last.errorType()).contains("ValidationException");
         assertThat(last.errorMessage()).contains(message);
     }

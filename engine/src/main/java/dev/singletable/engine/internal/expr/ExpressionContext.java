@@ -2,6 +2,7 @@ package dev.singletable.engine.internal.expr;
 
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.value.Value;
+import dev.singletable.engine.model.ExpressionKind;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -72,6 +73,17 @@ public final class ExpressionContext {
     public KeyCondition parseKeyCondition(String text, KeySchema schema) {
         Ast.Cond cond = Parser.condition(text, ExpressionKind.KEY_CONDITION, this);
         return KeyConditions.build(KeyConditions.terms(cond), schema);
+    }
+
+    /**
+     * Reads a KeyConditionExpression as a client wrote it, without the key schema: the partition key is
+     * {@code partitionKey} when the caller knows it (null otherwise), else the attribute compared with {@code =}
+     * while the other has another operator, and when both use {@code =}, the first written. Null when the text
+     * is no key condition the service would serve; a syntax error throws as {@link #parseKeyCondition} does.
+     */
+    public KeyCondition readKeyCondition(String text, String partitionKey) {
+        return KeyConditions.read(KeyConditions.terms(Parser.condition(text, ExpressionKind.KEY_CONDITION, this)),
+                partitionKey);
     }
 
     /** Parses an UpdateExpression; paths, operand types and functions are checked before any item is read. */

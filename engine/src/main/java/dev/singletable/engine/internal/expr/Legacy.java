@@ -7,6 +7,7 @@ import dev.singletable.engine.internal.expr.Ast.Operand;
 import dev.singletable.engine.internal.value.Value;
 import dev.singletable.engine.internal.value.ValueJson;
 import dev.singletable.engine.internal.value.ValueOrder;
+import dev.singletable.engine.model.KeyOperator;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -25,9 +26,9 @@ public final class Legacy {
             Map.entry("EQ", 1), Map.entry("NE", 1), Map.entry("LE", 1), Map.entry("LT", 1), Map.entry("GE", 1),
             Map.entry("GT", 1), Map.entry("NOT_NULL", 0), Map.entry("NULL", 0), Map.entry("CONTAINS", 1),
             Map.entry("NOT_CONTAINS", 1), Map.entry("BEGINS_WITH", 1), Map.entry("BETWEEN", 2));
-    private static final Map<String, SortOp> KEY_OPERATORS = Map.of(
-            "EQ", SortOp.EQ, "LE", SortOp.LE, "LT", SortOp.LT, "GE", SortOp.GE, "GT", SortOp.GT,
-            "BEGINS_WITH", SortOp.BEGINS_WITH, "BETWEEN", SortOp.BETWEEN);
+    private static final Map<String, KeyOperator> KEY_OPERATORS = Map.of(
+            "EQ", KeyOperator.EQ, "LE", KeyOperator.LE, "LT", KeyOperator.LT, "GE", KeyOperator.GE, "GT", KeyOperator.GT,
+            "BEGINS_WITH", KeyOperator.BEGINS_WITH, "BETWEEN", KeyOperator.BETWEEN);
 
     private Legacy() {
     }
@@ -190,7 +191,7 @@ public final class Legacy {
             Map.Entry<String, JsonNode> e = it.next();
             String operator = e.getValue().path("ComparisonOperator").asText();
             List<Value> values = values(e.getValue().get("AttributeValueList"));
-            SortOp op = KEY_OPERATORS.get(operator);
+            KeyOperator op = KEY_OPERATORS.get(operator);
             if (op == null) {
                 throw DynamoException.validation("Attempted conditional constraint is not an indexable operation");
             }

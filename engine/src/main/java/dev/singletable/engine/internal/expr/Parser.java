@@ -7,6 +7,7 @@ import dev.singletable.engine.internal.expr.Ast.Operand;
 import dev.singletable.engine.internal.expr.Problems.Category;
 import dev.singletable.engine.internal.value.Sizes;
 import dev.singletable.engine.internal.value.Value;
+import dev.singletable.engine.model.ExpressionKind;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;

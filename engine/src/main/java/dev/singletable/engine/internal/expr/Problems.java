@@ -1,6 +1,7 @@
 package dev.singletable.engine.internal.expr;
 
 import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.model.ExpressionKind;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -99,6 +100,6 @@ final class Problems {
 
     /** {@code Invalid <Kind>Expression: <message>}. */
     static DynamoException invalid(ExpressionKind kind, String message) {
-        return DynamoException.validation("Invalid " + kind.label() + "Expression: " + message);
+        return DynamoException.validation("Invalid " + kind.parameter() + ": " + message);
     }
 }

@@ -12,6 +12,7 @@ import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.value.Sizes;
 import dev.singletable.engine.internal.value.Value;
 import dev.singletable.engine.internal.value.ValueJson;
+import dev.singletable.engine.model.Access;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -34,8 +35,8 @@ final class Statements {
         this.evaluator = evaluator;
     }
 
-    /** A page of a SELECT: the items, whether it read one partition ("Query") or all ("Scan"), what it read. */
-    record Page(List<Map<String, Value>> items, String nextToken, int scanned, long bytesRead, String access) {
+    /** A page of a SELECT: the items, whether it read one partition or all of them, what it read. */
+    record Page(List<Map<String, Value>> items, String nextToken, int scanned, long bytesRead, Access access) {
     }
 
     /** What a write did: the item before it, the item the RETURNING clause returns, the write units. */
@@ -85,7 +86,7 @@ final class Statements {
             }
         }
         String next = position < source.size() ? encode(position) : null;
-        return new Page(items, next, scanned, bytes, partition == null ? "Scan" : "Query");
+        return new Page(items, next, scanned, bytes, partition == null ? Access.SCAN : Access.QUERY);
     }
 
     /** A SELECT that names a full primary key (batches and transactions read by key). */

@@ -6,9 +6,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.Fault;
-import dev.singletable.engine.RequestLog;
-import dev.singletable.engine.RequestLogEntry;
 import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.log.ExpressionDisplay;
+import dev.singletable.engine.internal.log.RequestRecord;
+import dev.singletable.engine.internal.log.RequestRecorder;
 import dev.singletable.engine.internal.streams.StreamOperations;
 import java.io.IOException;
 import java.time.Duration;
@@ -32,10 +33,10 @@ public final class Dispatcher {
     private static final char[] ID_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".toCharArray();
 
     private final Map<String, Operation> operations;
-    private final RequestLog log;
+    private final RequestRecorder log;
     private final FaultPolicy faults;
 
-    public Dispatcher(Map<String, Operation> operations, RequestLog log, FaultPolicy faults) {
+    public Dispatcher(Map<String, Operation> operations, RequestRecorder log, FaultPolicy faults) {
         this.operations = Map.copyOf(operations);
         this.log = log;
         this.faults = faults;
@@ -83,7 +84,7 @@ public final class Dispatcher {
         Response response = failure == null
                 ? new Response(200, result == null ? new byte[0] : bytes(result), requestId)
                 : new Response(failure.status(), bytes(errorBody(failure)), requestId);
-        record(operationName, request, context, failure, System.nanoTime() - start, onCallerThread);
+        record(operationKey, operationName, request, context, failure, System.nanoTime() - start, onCallerThread);
         return response;
     }
 
@@ -99,7 +100,7 @@ public final class Dispatcher {
     public Response refuse(String target, DynamoException failure) {
         String key = operationKey(target);
         String operationName = key == null ? String.valueOf(target) : key.substring(key.indexOf('.') + 1);
-        record(operationName, null, new RequestContext(), failure, 0, false);
+        record(key, operationName, null, new RequestContext(), failure, 0, false);
         return new Response(failure.status(), bytes(errorBody(failure)), requestId());
     }
 
@@ -149,11 +150,15 @@ public final class Dispatcher {
         return body;
     }
 
-    private void record(String operation, JsonNode request, RequestContext context, DynamoException failure,
-                        long nanos, boolean onCallerThread) {
-        RequestLogEntry.Builder entry = RequestLogEntry.builder(operation)
+    private void record(String operationKey, String operationName, JsonNode request, RequestContext context,
+                        DynamoException failure, long nanos, boolean onCallerThread) {
+        dev.singletable.engine.model.Operation operation = operationKey != null && operations.containsKey(operationKey)
+                ? dev.singletable.engine.model.Operation.ofWireName(operationName)
+                : dev.singletable.engine.model.Operation.UNKNOWN;
+        RequestRecord entry = new RequestRecord(operation, operationName)
                 .table(request == null ? null : tableOf(request))
                 .index(context.index() != null ? context.index() : request == null ? null : textOrNull(request, "IndexName"))
+                .statement(request == null ? null : textOrNull(request, "Statement"))
                 .keyCondition(context.keyCondition())
                 .access(context.access())
                 .counts(context.scannedCount(), context.returnedCount())
@@ -165,7 +170,8 @@ public final class Dispatcher {
         if (failure != null) {
             entry.error(failure.type(), failure.getMessage());
         }
-        if (onCallerThread && (operation.equals("Scan") || operation.equals("ExecuteStatement"))) {
+        if (onCallerThread && (operation == dev.singletable.engine.model.Operation.SCAN
+                || operation == dev.singletable.engine.model.Operation.EXECUTE_STATEMENT)) {
             callerFrame().ifPresent(entry::caller);
         }
         log.record(entry);

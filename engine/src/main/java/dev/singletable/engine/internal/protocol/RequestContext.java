@@ -1,6 +1,8 @@
 package dev.singletable.engine.internal.protocol;
 
-import dev.singletable.engine.KeyConditionShape;
+import dev.singletable.engine.model.Access;
+import dev.singletable.engine.model.KeyCondition;
+import java.util.function.Supplier;
 
 /**
  * What a handler tells the request log about a request beyond what the request itself says: what it read,
@@ -8,18 +10,19 @@ import dev.singletable.engine.KeyConditionShape;
  */
 public final class RequestContext {
     private String index;
-    private KeyConditionShape keyCondition;
+    private Supplier<KeyCondition> keyCondition = () -> null;
     private int scannedCount = -1;
     private int returnedCount = -1;
     private boolean morePages;
     private Double consumedCapacity;
-    private String access;
+    private Access access;
 
     public void index(String index) {
         this.index = index;
     }
 
-    public void keyCondition(KeyConditionShape keyCondition) {
+    /** A Query's key condition, made when the log is read. */
+    public void keyCondition(Supplier<KeyCondition> keyCondition) {
         this.keyCondition = keyCondition;
     }
 
@@ -37,12 +40,12 @@ public final class RequestContext {
         this.consumedCapacity = units;
     }
 
-    /** How a statement read the table, when the operation alone does not say: "Query" or "Scan" (PartiQL). */
-    public void access(String access) {
+    /** How a statement read the table, when the operation alone does not say it (a PartiQL SELECT). */
+    public void access(Access access) {
         this.access = access;
     }
 
-    String access() {
+    Access access() {
         return access;
     }
 
@@ -50,7 +53,7 @@ public final class RequestContext {
         return index;
     }
 
-    KeyConditionShape keyCondition() {
+    Supplier<KeyCondition> keyCondition() {
         return keyCondition;
     }
 

@@ -31,7 +31,8 @@ public final class SdkValues {
         return node;
     }
 
-    private static ObjectNode json(AttributeValue value) {
+    /** An SDK value in DynamoDB's JSON form; refuses an AttributeValue with no type. */
+    public static ObjectNode json(AttributeValue value) {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         switch (value.type()) {
             case S -> node.put("S", value.s());

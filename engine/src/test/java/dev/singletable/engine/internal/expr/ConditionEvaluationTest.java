@@ -5,6 +5,7 @@ import static dev.singletable.engine.internal.expr.Items.names;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.singletable.engine.internal.value.Value;
+import dev.singletable.engine.model.ExpressionKind;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.model.ExpressionKind;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -4,11 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.expr.Condition;
 import dev.singletable.engine.internal.expr.ExpressionContext;
-import dev.singletable.engine.internal.expr.ExpressionKind;
 import dev.singletable.engine.internal.expr.Legacy;
 import dev.singletable.engine.internal.expr.Projection;
 import dev.singletable.engine.internal.expr.Update;
 import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.model.ExpressionKind;
 import java.util.List;
 
 /**

@@ -40,7 +40,7 @@ public final class QueryOperation implements Operation {
                     ? request.expressions().parseKeyCondition(expression, target.keySchema())
                     : Legacy.keyConditions(legacy, target.keySchema());
             request.expressions().checkAllUsed();
-            context.keyCondition(KeyShapes.of(key));
+            context.keyCondition(key::toModel);
             checkFilterKeys(request, target);
             Iterator<Item> entries = entries(target, key, request.exclusiveStartKey(), forward);
             return Page.read(request, target, entries).respond(request, target, context);

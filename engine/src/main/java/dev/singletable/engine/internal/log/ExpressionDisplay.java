@@ -1,7 +1,8 @@
-package dev.singletable.engine.internal.protocol;
+package dev.singletable.engine.internal.log;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.LinkedHashMap;
+import dev.singletable.engine.model.ExpressionKind;
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -9,31 +10,24 @@ import java.util.regex.Pattern;
 /** Renders a request's expressions for people: {@code #names} and {@code :values} replaced by what they stand for. */
 public final class ExpressionDisplay {
     private static final Pattern PLACEHOLDER = Pattern.compile("[#:][A-Za-z0-9_]+");
-    private static final Map<String, String> MEMBERS = Map.of(
-            "KeyConditionExpression", "KeyCondition",
-            "FilterExpression", "Filter",
-            "ConditionExpression", "Condition",
-            "UpdateExpression", "Update",
-            "ProjectionExpression", "Projection",
-            "Statement", "Statement");
 
     private ExpressionDisplay() {
     }
 
     /** The expressions of a request (its JSON body) by kind, with names and values substituted. */
-    public static Map<String, String> resolve(JsonNode request) {
-        Map<String, String> resolved = new LinkedHashMap<>();
+    public static Map<ExpressionKind, String> resolve(JsonNode request) {
+        Map<ExpressionKind, String> resolved = new EnumMap<>(ExpressionKind.class);
         if (request == null || !request.isObject()) {
             return resolved;
         }
         JsonNode names = request.path("ExpressionAttributeNames");
         JsonNode values = request.path("ExpressionAttributeValues");
-        MEMBERS.forEach((member, kind) -> {
-            JsonNode text = request.get(member);
+        for (ExpressionKind kind : ExpressionKind.values()) {
+            JsonNode text = request.get(kind.parameter());
             if (text != null && text.isTextual()) {
                 resolved.put(kind, substitute(text.textValue(), names, values));
             }
-        });
+        }
         return resolved;
     }
 
