@@ -12,17 +12,17 @@ import static dev.singletable.assertions.error.ShouldStayWithinBudget.shouldHave
 import static dev.singletable.assertions.error.ShouldStayWithinBudget.shouldReadAtMost;
 import static dev.singletable.assertions.error.ShouldStayWithinBudget.shouldTakePages;
 
-import dev.singletable.fixtures.TableKey;
 import dev.singletable.assertions.internal.Describe;
 import dev.singletable.assertions.internal.PatternShape;
-import dev.singletable.fixtures.DynamoValues;
+import dev.singletable.core.AccessPatternCall;
+import dev.singletable.core.AccessPatternRun;
+import dev.singletable.core.KeyDifference;
+import dev.singletable.core.SingleTable;
+import dev.singletable.core.Verification;
 import dev.singletable.engine.RequestLog;
 import dev.singletable.engine.model.RequestLogEntry;
-import dev.singletable.core.AccessPatternCall;
-import dev.singletable.core.KeyDifference;
-import dev.singletable.core.Verification;
-import dev.singletable.core.AccessPatternRun;
-import dev.singletable.core.SingleTable;
+import dev.singletable.fixtures.DynamoValues;
+import dev.singletable.fixtures.TableKey;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

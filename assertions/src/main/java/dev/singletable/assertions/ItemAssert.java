@@ -6,9 +6,9 @@ import static dev.singletable.assertions.error.ShouldHaveItemContent.shouldHaveK
 import static dev.singletable.assertions.error.ShouldHaveItemContent.shouldNotHaveAttribute;
 
 import dev.singletable.assertions.internal.Describe;
-import dev.singletable.fixtures.TableKey;
 import dev.singletable.fixtures.DynamoValues;
 import dev.singletable.fixtures.TableDesign;
+import dev.singletable.fixtures.TableKey;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;

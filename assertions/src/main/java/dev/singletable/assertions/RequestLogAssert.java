@@ -11,18 +11,18 @@ import static dev.singletable.assertions.error.ShouldStayWithinBudget.shouldCons
 
 import dev.singletable.assertions.internal.Describe;
 import dev.singletable.assertions.internal.PatternShape;
-import dev.singletable.engine.RequestLog;
+import dev.singletable.core.AccessPatternCall;
 import dev.singletable.core.Verification;
+import dev.singletable.engine.RequestLog;
 import dev.singletable.engine.model.Operation;
 import dev.singletable.engine.model.RequestLogEntry;
-import dev.singletable.core.AccessPatternCall;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import org.assertj.core.annotation.CheckReturnValue;
 import org.assertj.core.api.AbstractAssert;
-import org.assertj.core.error.ErrorMessageFactory;
 import org.assertj.core.api.AssertionErrorCollector;
+import org.assertj.core.error.ErrorMessageFactory;
 
 /**
  * Assertions on what application code did, as a request log recorded it: no Scans, which Queries, how many

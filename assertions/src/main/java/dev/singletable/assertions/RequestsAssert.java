@@ -5,16 +5,16 @@ import static dev.singletable.assertions.error.ShouldHaveKeyCondition.shouldHave
 import static dev.singletable.assertions.error.ShouldReadIndex.shouldReadIndex;
 
 import dev.singletable.assertions.internal.Describe;
-import dev.singletable.fixtures.DynamoValues;
 import dev.singletable.engine.model.ExpressionKind;
 import dev.singletable.engine.model.KeyCondition;
 import dev.singletable.engine.model.RequestLogEntry;
+import dev.singletable.fixtures.DynamoValues;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.assertj.core.api.AbstractAssert;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import org.assertj.core.error.ErrorMessageFactory;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Assertions on one request, or on each of several (the Queries of a request log): which index they read and

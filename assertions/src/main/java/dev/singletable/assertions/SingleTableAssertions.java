@@ -1,11 +1,11 @@
 package dev.singletable.assertions;
 
-import dev.singletable.fixtures.TableKey;
+import dev.singletable.core.AccessPatternCall;
+import dev.singletable.core.SingleTable;
 import dev.singletable.engine.Change;
 import dev.singletable.engine.RequestLog;
 import dev.singletable.engine.model.RequestLogEntry;
-import dev.singletable.core.AccessPatternCall;
-import dev.singletable.core.SingleTable;
+import dev.singletable.fixtures.TableKey;
 import java.util.List;
 import java.util.Map;
 import org.assertj.core.annotation.CheckReturnValue;

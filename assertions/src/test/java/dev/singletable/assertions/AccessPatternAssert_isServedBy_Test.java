@@ -9,12 +9,12 @@ import static dev.singletable.assertions.error.ShouldServeAccessPattern.shouldSe
 import static org.assertj.core.api.BDDAssertions.then;
 import static org.assertj.core.api.BDDAssertions.thenThrownBy;
 
-import dev.singletable.fixtures.TableKey;
 import com.example.orders.OrderRepository;
 import dev.singletable.assertions.internal.Describe;
+import dev.singletable.core.SingleTable;
 import dev.singletable.engine.RequestLog;
 import dev.singletable.engine.model.RequestLogEntry;
-import dev.singletable.core.SingleTable;
+import dev.singletable.fixtures.TableKey;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;

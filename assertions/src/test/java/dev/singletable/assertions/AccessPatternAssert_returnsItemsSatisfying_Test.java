@@ -7,10 +7,10 @@ import static dev.singletable.assertions.error.ShouldReturnItemsSatisfying.shoul
 import static org.assertj.core.api.BDDAssertions.then;
 
 import dev.singletable.assertions.internal.Describe;
-import dev.singletable.fixtures.DynamoValues;
-import dev.singletable.engine.RequestLog;
 import dev.singletable.core.AccessPatternCall;
 import dev.singletable.core.SingleTable;
+import dev.singletable.engine.RequestLog;
+import dev.singletable.fixtures.DynamoValues;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -7,10 +7,10 @@ import static dev.singletable.assertions.error.ShouldReturnKeys.shouldReturnKeys
 import static dev.singletable.assertions.error.ShouldReturnKeys.shouldReturnNothing;
 import static org.assertj.core.api.BDDAssertions.then;
 
-import dev.singletable.fixtures.TableKey;
 import dev.singletable.assertions.internal.Describe;
 import dev.singletable.core.AccessPatternCall;
 import dev.singletable.core.SingleTable;
+import dev.singletable.fixtures.TableKey;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

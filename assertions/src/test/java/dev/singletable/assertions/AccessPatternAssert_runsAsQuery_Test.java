@@ -6,9 +6,9 @@ import static dev.singletable.assertions.error.ShouldRunAsQuery.shouldRunAsQuery
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.assertj.core.api.BDDAssertions.then;
 
-import dev.singletable.engine.RequestLog;
 import dev.singletable.core.AccessPatternCall;
 import dev.singletable.core.SingleTable;
+import dev.singletable.engine.RequestLog;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.exception.SdkException;

@@ -3,9 +3,9 @@ package dev.singletable.assertions;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.singletable.assertions.internal.Describe;
+import dev.singletable.core.SingleTable;
 import dev.singletable.fixtures.FixtureSource;
 import dev.singletable.fixtures.TableDesign;
-import dev.singletable.core.SingleTable;
 import software.amazon.awssdk.core.exception.SdkException;
 
 /** Designs that differ from the table they describe, for failures the orders design cannot produce. */

@@ -2,11 +2,11 @@ package dev.singletable.assertions;
 
 import dev.singletable.core.Provisioner;
 import dev.singletable.core.SeedProgress;
+import dev.singletable.core.SingleTable;
 import dev.singletable.engine.DynamoDbEngine;
 import dev.singletable.fixtures.FixtureSource;
 import dev.singletable.fixtures.Fixtures;
 import dev.singletable.fixtures.TableDesign;
-import dev.singletable.core.SingleTable;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 

@@ -5,8 +5,8 @@ import static dev.singletable.assertions.SingleTableAssertions.assertThat;
 import static dev.singletable.assertions.error.ShouldSatisfyEveryAccessPattern.shouldSatisfyEveryAccessPattern;
 import static org.assertj.core.api.BDDAssertions.then;
 
-import dev.singletable.engine.RequestLog;
 import dev.singletable.core.SingleTable;
+import dev.singletable.engine.RequestLog;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

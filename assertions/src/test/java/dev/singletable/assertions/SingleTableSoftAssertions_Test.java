@@ -11,14 +11,14 @@ import static org.assertj.core.api.BDDAssertions.then;
 
 import com.example.orders.OrderRepository;
 import dev.singletable.assertions.internal.Describe;
-import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.core.AccessPatternCall;
 import dev.singletable.core.SingleTable;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 class SingleTableSoftAssertions_Test {
 

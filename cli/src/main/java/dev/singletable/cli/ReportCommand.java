@@ -1,18 +1,18 @@
 package dev.singletable.cli;
 
+import dev.singletable.core.Verification;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import dev.singletable.core.Verification;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code singletable report}: the design, its data and its access patterns on one HTML page. */
 @Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,

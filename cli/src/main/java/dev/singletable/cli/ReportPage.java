@@ -9,8 +9,8 @@ import dev.singletable.fixtures.Fixtures;
 import dev.singletable.fixtures.TableDesign;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**

@@ -3,8 +3,8 @@ package dev.singletable.cli;
 import dev.singletable.core.PatternCheck;
 import dev.singletable.core.Verification;
 import java.io.PrintWriter;
-import java.util.stream.Collectors;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
  * {@code verify}'s results in the JUnit XML report format that CI servers read: one test case per row, a
@@ -29,8 +29,8 @@ final class ResultsJunitXml {
             String message = r.shortfalls().stream().map(Object::toString).collect(Collectors.joining("; "));
             out.printf("    <failure message=\"%s\" type=\"AccessPatternVerification\">%s%n%s</failure>%n",
                     Html.escape(message), Html.escape(String.format(Locale.ROOT,
-                            "operation %s, index %s, read %d, returned %d, pages %d, RCU %.1f", ResultsText.operation(r),
-                            ResultsText.index(r), r.itemsRead(), r.itemsReturned(), r.pages(), r.readUnits())),
+                            "operation %s, index %s, read %d, returned %d, pages %d, RCU %.1f",
+                            ResultsText.operation(r), ResultsText.index(r), r.itemsRead(), r.itemsReturned(), r.pages(), r.readUnits())),
                     Html.escape(message));
             out.println("  </testcase>");
         }

@@ -1,8 +1,8 @@
 package dev.singletable.cli;
 
-import dev.singletable.engine.DynamoDbEngine;
 import dev.singletable.core.Endpoint;
 import dev.singletable.core.Provisioner;
+import dev.singletable.engine.DynamoDbEngine;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -16,10 +16,10 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code singletable serve}: the engine as a local DynamoDB endpoint, with the design's table and demo data. */
 @Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,

@@ -3,12 +3,12 @@ package dev.singletable.cli;
 import dev.singletable.core.Verification;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine;
 
 /** {@code singletable verify}: every access pattern runs as a Query and returns what the fixtures expect. */
 @Command(name = "verify", mixinStandardHelpOptions = true, sortOptions = false,

@@ -120,10 +120,10 @@ class SameVerdictTest {
                             order: descending
                             filter: "begins_with(#SK, :prefix)"
                             parameters: [customerId, prefix]
-                        """), ITEMS + EXPECTED.replace("- with: { customerId: 42 }\n      returns: [ { PK: \"CUSTOMER#42\","
-                        + " SK: \"ORDER#2\" }", "- with: { customerId: 42, prefix: \"ORDER#\" }\n      returns: [ {"
-                        + " PK: \"CUSTOMER#42\", SK: \"ORDER#2\" }"), "ordersOfCustomer(customerId: 42, prefix: ORDER#)",
-                        List.of("endpoint error")),
+                        """), ITEMS + EXPECTED.replace("- with: { customerId: 42 }\n      returns: [ { PK:"
+                        + " \"CUSTOMER#42\", SK: \"ORDER#2\" }", "- with: { customerId: 42, prefix: \"ORDER#\" }\n"
+                        + "      returns: [ { PK: \"CUSTOMER#42\", SK: \"ORDER#2\" }"),
+                        "ordersOfCustomer(customerId: 42, prefix: ORDER#)", List.of("endpoint error")),
                 Arguments.of("a pattern the fixtures expect nothing of", DESIGN, ITEMS, "customer",
                         List.of("not exercised")));
     }

@@ -7,7 +7,7 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Asks {@link SingleTableExtension} to assign a field: a {@link SingleTable}, {@code DynamoDbClient},
+ * Asks {@link SingleTableExtension} to assign a field: a {@link dev.singletable.core.SingleTable SingleTable}, {@code DynamoDbClient},
  * {@code DynamoDbAsyncClient}, {@code DynamoDbEnhancedClient}, the {@code RequestLog} of the current test, the
  * endpoint {@code URI}, or on the embedded engine the {@code DynamoDbEngine}, its {@code FaultInjector} or
  * {@code EngineClock}. Instance fields are assigned before each test; static fields before all tests (a per-class

@@ -1,9 +1,9 @@
 package dev.singletable.junit;
 
-import dev.singletable.fixtures.FixtureException;
-import dev.singletable.fixtures.TableDesign;
 import dev.singletable.core.ProvisionedTable;
 import dev.singletable.core.SingleTable;
+import dev.singletable.fixtures.FixtureException;
+import dev.singletable.fixtures.TableDesign;
 import dev.singletable.junit.internal.Run;
 import dev.singletable.junit.internal.Sources;
 import java.lang.reflect.Method;

@@ -1,7 +1,7 @@
 package dev.singletable.assertions.error;
 
-import dev.singletable.fixtures.DynamoValues;
 import dev.singletable.engine.Change;
+import dev.singletable.fixtures.DynamoValues;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;

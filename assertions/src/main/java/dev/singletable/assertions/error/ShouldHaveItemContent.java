@@ -1,13 +1,13 @@
 package dev.singletable.assertions.error;
 
-import dev.singletable.fixtures.TableKey;
 import dev.singletable.assertions.internal.KeyDiff;
 import dev.singletable.fixtures.DynamoValues;
+import dev.singletable.fixtures.TableKey;
 import java.util.List;
 import java.util.Map;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Creates the messages about an item: its key, its attributes, its entity; and about a list of items: the keys it

@@ -1,15 +1,15 @@
 package dev.singletable.assertions.internal;
 
-import dev.singletable.fixtures.DynamoValues;
 import dev.singletable.engine.model.ExpressionKind;
 import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.fixtures.AccessPattern;
+import dev.singletable.fixtures.DynamoValues;
 import dev.singletable.fixtures.SortConditionKind;
 import java.util.List;
-import org.assertj.core.description.Description;
-import org.assertj.core.description.TextDescription;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.assertj.core.description.Description;
+import org.assertj.core.description.TextDescription;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 
 /** The text failure messages show for requests and access pattern calls. */

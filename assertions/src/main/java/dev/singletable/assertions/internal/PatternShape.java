@@ -124,8 +124,8 @@ public final class PatternShape {
                     .filter(operands -> operands.size() == pattern.sortTemplates().size())
                     .ifPresent(operands -> {
                         for (int i = 0; i < operands.size(); i++) {
-                            TemplateParameters.extract(pattern.sortTemplates().get(i), DynamoValues.text(operands.get(i)))
-                                    .ifPresent(parameters::putAll);
+                            TemplateParameters.extract(pattern.sortTemplates().get(i),
+                                    DynamoValues.text(operands.get(i))).ifPresent(parameters::putAll);
                         }
                     });
         });
