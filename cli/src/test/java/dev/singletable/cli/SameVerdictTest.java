@@ -16,6 +16,7 @@ import dev.singletable.fixtures.TableDesign;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,31 +45,10 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
  */
 class SameVerdictTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String DESIGN = """
-            table: shop
-            key: { partition: PK, sort: SK }
-            indexes:
-              GSI1: { partition: GSI1PK, sort: GSI1SK, projection: ALL }
-              GSI1copy: { partition: GSI1PK, sort: GSI1SK, projection: ALL }
-            entities:
-              Customer: { PK: "CUSTOMER#{customerId}", SK: PROFILE }
-              Order: { PK: "CUSTOMER#{customerId}", SK: "ORDER#{orderId}", GSI1PK: "STATUS#{status}", GSI1SK: "{day}" }
-            accessPatterns:
-              ordersOfCustomer:
-                query: { partition: "CUSTOMER#{customerId}", sort: { beginsWith: "ORDER#" } }
-                order: descending
-              openOrders:
-                index: GSI1
-                query: { partition: "STATUS#OPEN" }
-              customer:
-                query: { partition: "CUSTOMER#{customerId}", sort: { equals: PROFILE } }
-            """;
-    private static final String ITEMS = """
-            items:
-              - { entity: Customer, customerId: 42 }
-              - { entity: Order, customerId: 42, orderId: "1", status: OPEN, day: "2026-01-05" }
-              - { entity: Order, customerId: 42, orderId: "2", status: OPEN, day: "2026-01-06" }
-            """;
+    /** The design of core's verification tests, whose patterns pass and fail in every way. */
+    private static final Path VERDICTS = Path.of("..", "core", "src", "test", "resources", "verdicts");
+    private static final String DESIGN = read("shop.table.yaml");
+    private static final String ITEMS = read("shop.items.yaml");
     private static final String EXPECTED = """
             expect:
               ordersOfCustomer:
@@ -85,6 +65,14 @@ class SameVerdictTest {
 
     @TempDir
     Path dir;
+
+    private static String read(String file) {
+        try {
+            return Files.readString(VERDICTS.resolve(file));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     static Stream<Arguments> designs() {
         return Stream.of(

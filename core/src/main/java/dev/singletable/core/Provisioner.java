@@ -239,9 +239,6 @@ public final class Provisioner {
      * @throws SeedException when a batch still has unprocessed items after the last attempt
      */
     public SeedResult write(String name, List<Map<String, AttributeValue>> items, SeedProgress progress) {
-        List<WriteRequest> puts = items.stream()
-                .map(item -> WriteRequest.builder().putRequest(PutRequest.builder().item(item).build()).build())
-                .toList();
         if (engine != null) {
             for (int from = 0; from < items.size(); from += BATCH_SIZE) {
                 int to = Math.min(items.size(), from + BATCH_SIZE);
@@ -250,6 +247,9 @@ public final class Provisioner {
             }
             return new SeedResult(items.size(), (items.size() + BATCH_SIZE - 1) / BATCH_SIZE, 0);
         }
+        List<WriteRequest> puts = items.stream()
+                .map(item -> WriteRequest.builder().putRequest(PutRequest.builder().item(item).build()).build())
+                .toList();
         return send(name, puts, progress, "BatchWriteItem on table " + name);
     }
 

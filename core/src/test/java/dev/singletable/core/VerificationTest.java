@@ -28,33 +28,15 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /** The one verdict: each kind of shortfall as a typed reason, and what passes. */
 class VerificationTest {
-    static final String DESIGN = """
-            table: shop
-            key: { partition: PK, sort: SK }
-            indexes:
-              GSI1: { partition: GSI1PK, sort: GSI1SK, projection: ALL }
-              GSI1copy: { partition: GSI1PK, sort: GSI1SK, projection: ALL }
-            entities:
-              Customer: { PK: "CUSTOMER#{customerId}", SK: PROFILE }
-              Order: { PK: "CUSTOMER#{customerId}", SK: "ORDER#{orderId}", GSI1PK: "STATUS#{status}", GSI1SK: "{day}" }
-            accessPatterns:
-              ordersOfCustomer:
-                query: { partition: "CUSTOMER#{customerId}", sort: { beginsWith: "ORDER#" } }
-                order: descending
-              openOrders:
-                index: GSI1
-                query: { partition: "STATUS#OPEN" }
-              customer:
-                query: { partition: "CUSTOMER#{customerId}", sort: { equals: PROFILE } }
-            """;
-    static final String ITEMS = """
-            items:
-              - { entity: Customer, customerId: 42 }
-              - { entity: Order, customerId: 42, orderId: "1", status: OPEN, day: "2026-01-05" }
-              - { entity: Order, customerId: 42, orderId: "2", status: OPEN, day: "2026-01-06" }
-            """;
+    /** A design whose patterns pass and fail in every way; singletable verify's tests read it too. */
+    static final String DESIGN = resource("/verdicts/shop.table.yaml");
+    static final String ITEMS = resource("/verdicts/shop.items.yaml");
 
     private final DynamoDbEngine engine = DynamoDbEngine.create();
+
+    private static String resource(String name) {
+        return FixtureSource.ofClasspath(VerificationTest.class, name).read();
+    }
 
     @AfterEach
     void close() {
