@@ -13,10 +13,10 @@ import static dev.singletable.assertions.error.ShouldStayWithinBudget.shouldRead
 import static dev.singletable.assertions.error.ShouldStayWithinBudget.shouldTakePages;
 
 import dev.singletable.assertions.internal.Describe;
-import dev.singletable.assertions.internal.PatternShape;
 import dev.singletable.core.AccessPatternCall;
 import dev.singletable.core.AccessPatternRun;
 import dev.singletable.core.KeyDifference;
+import dev.singletable.core.PatternShape;
 import dev.singletable.core.SingleTable;
 import dev.singletable.core.Verification;
 import dev.singletable.engine.RequestLog;
@@ -377,7 +377,7 @@ public class AccessPatternAssert extends AbstractAssert<AccessPatternAssert, Acc
         Object result = code.get();
         List<RequestLogEntry> requests = log.since(before);
         List<RequestLogEntry> reads = PatternShape.reads(requests);
-        List<String> mismatches = PatternShape.mismatches(actual.pattern(), reads);
+        List<String> mismatches = Describe.mismatches(actual.pattern(), reads);
         if (reads.isEmpty() || !mismatches.isEmpty()) {
             throw assertionError(shouldServeAccessPattern(requests, actual.pattern(), mismatches));
         }

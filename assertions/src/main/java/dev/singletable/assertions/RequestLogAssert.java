@@ -10,8 +10,8 @@ import static dev.singletable.assertions.error.ShouldServeAccessPattern.shouldSe
 import static dev.singletable.assertions.error.ShouldStayWithinBudget.shouldConsumeAtMost;
 
 import dev.singletable.assertions.internal.Describe;
-import dev.singletable.assertions.internal.PatternShape;
 import dev.singletable.core.AccessPatternCall;
+import dev.singletable.core.PatternShape;
 import dev.singletable.core.Verification;
 import dev.singletable.engine.RequestLog;
 import dev.singletable.engine.model.Operation;
@@ -223,7 +223,7 @@ public class RequestLogAssert extends AbstractAssert<RequestLogAssert, RequestLo
     public RequestLogAssert servedAccessPattern(AccessPatternCall accessPattern) {
         List<RequestLogEntry> requests = entries();
         List<RequestLogEntry> reads = PatternShape.reads(requests);
-        List<String> mismatches = PatternShape.mismatches(accessPattern.pattern(), reads);
+        List<String> mismatches = Describe.mismatches(accessPattern.pattern(), reads);
         if (reads.isEmpty() || !mismatches.isEmpty()) {
             throw assertionError(shouldServeAccessPattern(requests, accessPattern.pattern(), mismatches));
         }

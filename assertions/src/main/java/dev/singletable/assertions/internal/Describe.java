@@ -1,10 +1,12 @@
 package dev.singletable.assertions.internal;
 
+import dev.singletable.core.PatternShape;
 import dev.singletable.engine.model.ExpressionKind;
 import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.fixtures.AccessPattern;
 import dev.singletable.fixtures.DynamoValues;
 import dev.singletable.fixtures.SortConditionKind;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -129,5 +131,22 @@ public final class Describe {
      */
     public static String block(List<String> lines) {
         return String.join(NEXT_LINE, lines);
+    }
+
+    /**
+     * @param pattern an access pattern
+     * @param reads   logged reads
+     * @return for each read that differs from the pattern's shape, the read and then, on the next line, what
+     *         differs
+     */
+    public static List<String> mismatches(AccessPattern pattern, List<RequestLogEntry> reads) {
+        List<String> mismatches = new ArrayList<>();
+        for (RequestLogEntry read : reads) {
+            List<String> differs = PatternShape.differences(pattern, read);
+            if (!differs.isEmpty()) {
+                mismatches.add(request(read) + NEXT_LINE + "  " + String.join("; ", differs));
+            }
+        }
+        return mismatches;
     }
 }

@@ -1,6 +1,6 @@
-package dev.singletable.assertions.internal;
+package dev.singletable.core;
 
-import dev.singletable.core.Verification;
+import dev.singletable.core.internal.TemplateParameters;
 import dev.singletable.engine.model.AttributeCondition;
 import dev.singletable.engine.model.KeyCondition;
 import dev.singletable.engine.model.KeyOperator;
@@ -15,8 +15,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Whether a logged request has the shape an access pattern declares: a Query, on the same index (or the table),
- * a partition key value the pattern's template can produce, the same kind of sort key condition.
+ * Whether a logged request has the shape an access pattern declares — a Query (or, for a pattern that names one
+ * item, a key lookup; see {@link Verification#isQueryOrKeyLookup}), on the same index (or the table), a partition
+ * key value the pattern's template can produce, the same kind of sort key condition — and which parameters it
+ * was called with. Application code is checked against a declared pattern with it, wherever that is done.
  */
 public final class PatternShape {
 
@@ -84,23 +86,6 @@ public final class PatternShape {
     public static List<RequestLogEntry> reads(List<RequestLogEntry> requests) {
         return requests.stream().filter(r -> r.access().isPresent() || Verification.isQueryOrKeyLookup(r))
                 .toList();
-    }
-
-    /**
-     * @param pattern an access pattern
-     * @param reads   logged reads
-     * @return for each read that differs from the pattern's shape, the read and then, on the next line, what
-     *         differs
-     */
-    public static List<String> mismatches(AccessPattern pattern, List<RequestLogEntry> reads) {
-        List<String> mismatches = new ArrayList<>();
-        for (RequestLogEntry read : reads) {
-            List<String> differs = differences(pattern, read);
-            if (!differs.isEmpty()) {
-                mismatches.add(Describe.request(read) + Describe.NEXT_LINE + "  " + String.join("; ", differs));
-            }
-        }
-        return mismatches;
     }
 
     /**

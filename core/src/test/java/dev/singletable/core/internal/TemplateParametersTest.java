@@ -1,4 +1,4 @@
-package dev.singletable.assertions.internal;
+package dev.singletable.core.internal;
 
 import static org.assertj.core.api.BDDAssertions.then;
 

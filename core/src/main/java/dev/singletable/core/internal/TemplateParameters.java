@@ -1,4 +1,4 @@
-package dev.singletable.assertions.internal;
+package dev.singletable.core.internal;
 
 import dev.singletable.fixtures.KeyTemplate;
 import java.math.BigInteger;
