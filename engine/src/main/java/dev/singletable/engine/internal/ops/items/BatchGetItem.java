@@ -6,11 +6,11 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.expr.Projection;
-import dev.singletable.engine.internal.protocol.Capacity;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Operation;
-import dev.singletable.engine.internal.protocol.RequestContext;
-import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.kernel.Capacity;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.RequestContext;
+import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.value.Sizes;
@@ -28,7 +28,7 @@ import java.util.Set;
  * consistency. Answers a {@code Responses} entry for every table asked; keys beyond the 16 MB response cap
  * come back in {@code UnprocessedKeys} with their table's options (B-06).
  */
-public final class BatchGetItem implements Operation {
+public final class BatchGetItem implements OperationHandler {
     static final int MAX_KEYS = 100;
     static final long MAX_RESPONSE_BYTES = 16L * 1024 * 1024;
 

@@ -7,7 +7,7 @@ import dev.singletable.engine.internal.expr.ExpressionContext;
 import dev.singletable.engine.internal.expr.Legacy;
 import dev.singletable.engine.internal.expr.Projection;
 import dev.singletable.engine.internal.expr.Update;
-import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.model.ExpressionKind;
 import java.util.List;
 

@@ -7,11 +7,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.expr.Condition;
 import dev.singletable.engine.internal.expr.Update;
-import dev.singletable.engine.internal.protocol.Capacity;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Operation;
-import dev.singletable.engine.internal.protocol.RequestContext;
-import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.kernel.Capacity;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.RequestContext;
+import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.storage.PrimaryKey;
 import dev.singletable.engine.internal.storage.Table;
@@ -37,7 +37,7 @@ import java.util.Set;
  * only if none fails is any applied. A ClientRequestToken makes a successful transaction idempotent for ten
  * minutes (T-08).
  */
-public final class TransactWriteItems implements Operation {
+public final class TransactWriteItems implements OperationHandler {
     static final long MAX_TRANSACTION_BYTES = 4L * 1024 * 1024;
     static final Duration IDEMPOTENCY_WINDOW = Duration.ofMinutes(10);
     private static final List<String> ACTIONS = List.of("ConditionCheck", "Put", "Delete", "Update");

@@ -4,9 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.expr.Condition;
 import dev.singletable.engine.internal.expr.Update;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Operation;
-import dev.singletable.engine.internal.protocol.RequestContext;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.RequestContext;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.value.Value;
 import java.util.LinkedHashMap;
@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 /** UpdateItem (§5.4): updates an item or creates it (upsert), optionally under a condition. */
-public final class UpdateItem implements Operation {
+public final class UpdateItem implements OperationHandler {
     private final Database database;
 
     public UpdateItem(Database database) {

@@ -3,7 +3,7 @@ package dev.singletable.engine.internal.ops.items;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.singletable.engine.internal.protocol.Capacity;
+import dev.singletable.engine.internal.kernel.Capacity;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,6 +1,6 @@
 package dev.singletable.engine.internal.ops.items;
 
-import dev.singletable.engine.internal.protocol.Capacity;
+import dev.singletable.engine.internal.kernel.Capacity;
 import dev.singletable.engine.internal.storage.IndexData;
 import dev.singletable.engine.internal.storage.IndexDef;
 import dev.singletable.engine.internal.storage.Item;

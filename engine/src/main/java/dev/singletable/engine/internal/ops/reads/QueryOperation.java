@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.expr.KeyCondition;
 import dev.singletable.engine.internal.expr.Legacy;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Operation;
-import dev.singletable.engine.internal.protocol.RequestContext;
-import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.RequestContext;
+import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.IndexEntryKey;
 import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.storage.KeyDef;
@@ -21,7 +21,7 @@ import java.util.NavigableMap;
  * Query: a range read inside one partition of a table or index. It navigates the sorted partition to the
  * range the key condition selects (and past the ExclusiveStartKey), so its cost is what it reads.
  */
-public final class QueryOperation implements Operation {
+public final class QueryOperation implements OperationHandler {
     private final Database database;
 
     public QueryOperation(Database database) {
