@@ -24,9 +24,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * BatchGetItem (§8): up to 100 keys over one or more tables, each table with its own projection and read
+ * BatchGetItem: up to 100 keys over one or more tables, each table with its own projection and read
  * consistency. Answers a {@code Responses} entry for every table asked; keys beyond the 16 MB response cap
- * come back in {@code UnprocessedKeys} with their table's options (B-06).
+ * come back in {@code UnprocessedKeys} with their table's options.
  */
 public final class BatchGetItem implements OperationHandler {
     static final int MAX_KEYS = 100;
@@ -101,7 +101,7 @@ public final class BatchGetItem implements OperationHandler {
         });
     }
 
-    /** Every table's keys and options, checked for shape, duplicates and the total (B-03) without the tables. */
+    /** Every table's keys and options, checked for shape, duplicates and the total without the tables. */
     private static List<TableRequest> read(JsonNode requestItems) {
         List<TableRequest> tables = new ArrayList<>();
         int total = 0;

@@ -21,9 +21,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * BatchWriteItem (§8): up to 25 puts and deletes over one or more tables. Every request is checked before
- * any is written, so one bad request rejects the whole batch (B-04); the engine never leaves items
- * unprocessed, yet always answers {@code UnprocessedItems: {}} (B-05).
+ * BatchWriteItem: up to 25 puts and deletes over one or more tables. Every request is checked before
+ * any is written, so one bad request rejects the whole batch; the engine never leaves items
+ * unprocessed, yet always answers {@code UnprocessedItems: {}}.
  */
 public final class BatchWriteItem implements OperationHandler {
     static final int MAX_REQUESTS = 25;
@@ -98,7 +98,7 @@ public final class BatchWriteItem implements OperationHandler {
         });
     }
 
-    /** The requests, checked for shape (B-01) and then each item's values and size, without the tables. */
+    /** The requests, checked for shape and then each item's values and size, without the tables. */
     private static List<WriteRequest> read(JsonNode requestItems) {
         int total = 0;
         for (Iterator<Map.Entry<String, JsonNode>> it = requestItems.fields(); it.hasNext(); ) {

@@ -11,7 +11,7 @@ import dev.singletable.engine.internal.value.Value;
 import java.util.List;
 import java.util.Map;
 
-/** DeleteItem (§5.5): deletes an item if present, optionally under a condition; a missing item is no error. */
+/** DeleteItem: deletes an item if present, optionally under a condition; a missing item is no error. */
 public final class DeleteItem implements OperationHandler {
     private final Database database;
 

@@ -16,7 +16,7 @@ import dev.singletable.engine.internal.value.ValueJson;
 import java.util.List;
 import java.util.Map;
 
-/** GetItem (§5.3): reads one item by its key, the whole item or a projection of it. */
+/** GetItem: reads one item by its key, the whole item or a projection of it. */
 public final class GetItem implements OperationHandler {
     private final Database database;
 

@@ -11,7 +11,7 @@ import dev.singletable.engine.internal.value.Value;
 import java.util.List;
 import java.util.Map;
 
-/** PutItem (§5.2): replaces a whole item, optionally under a condition. */
+/** PutItem: replaces a whole item, optionally under a condition. */
 public final class PutItem implements OperationHandler {
     private final Database database;
 

@@ -24,7 +24,7 @@ record SingleItemWrite(String tableName, String returnValues, String capacityMod
                 Members.oldItemOnConditionFailure(request, "returnValuesOnConditionCheckFailure"));
     }
 
-    /** The old item when ReturnValues is ALL_OLD, as Put and Delete return it (P-01, D-01). */
+    /** The old item when ReturnValues is ALL_OLD, as Put and Delete return it. */
     Map<String, Value> allOld(ItemWrite.Outcome outcome) {
         return returnValues.equals("ALL_OLD") && outcome.old() != null ? outcome.old().attributes() : null;
     }

@@ -22,8 +22,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * TransactGetItems (§9): up to 100 Gets read as one serializable snapshot (under the database's read lock),
- * answered one response per Get in request order (T-09), each read costing twice a consistent read (T-10).
+ * TransactGetItems: up to 100 Gets read as one serializable snapshot (under the database's read lock),
+ * answered one response per Get in request order, each read costing twice a consistent read.
  */
 public final class TransactGetItems implements OperationHandler {
     private final Database database;

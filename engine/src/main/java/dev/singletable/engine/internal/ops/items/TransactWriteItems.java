@@ -32,10 +32,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * TransactWriteItems (§9): up to 100 Put, Update, Delete and ConditionCheck actions, all or nothing. The whole
+ * TransactWriteItems: up to 100 Put, Update, Delete and ConditionCheck actions, all or nothing. The whole
  * transaction runs under the database's write lock: every action is planned against the present items, and
  * only if none fails is any applied. A ClientRequestToken makes a successful transaction idempotent for ten
- * minutes (T-08).
+ * minutes.
  */
 public final class TransactWriteItems implements OperationHandler {
     static final long MAX_TRANSACTION_BYTES = 4L * 1024 * 1024;
@@ -132,7 +132,7 @@ public final class TransactWriteItems implements OperationHandler {
         });
     }
 
-    /** One element of TransactItems, checked without its table: shape, values, expressions (T-04). */
+    /** One element of TransactItems, checked without its table: shape, values, expressions. */
     private static Action read(JsonNode element, int position) {
         List<String> present = ACTIONS.stream().filter(a -> element.hasNonNull(a)).toList();
         if (present.size() != 1) {
@@ -171,7 +171,7 @@ public final class TransactWriteItems implements OperationHandler {
 
     /**
      * Looks the tables up and makes the checks the service answers for the whole request: empty or oversized
-     * key values, empty index keys, updates of key attributes, and two actions on one item (T-03, T-06).
+     * key values, empty index keys, updates of key attributes, and two actions on one item.
      */
     private List<ItemWrite> prepare(List<Action> actions) {
         List<ItemWrite> writes = new ArrayList<>();
@@ -201,7 +201,7 @@ public final class TransactWriteItems implements OperationHandler {
         return writes;
     }
 
-    /** Key shapes and types, and index key types of Puts, are cancellation reasons in a transaction (T-06). */
+    /** Key shapes and types, and index key types of Puts, are cancellation reasons in a transaction. */
     private static void checkKeysAndTypes(List<Action> actions, List<ItemWrite> writes, Cancellation cancellation) {
         for (int i = 0; i < actions.size() && !cancellation.validationFailed(); i++) {
             Action action = actions.get(i);

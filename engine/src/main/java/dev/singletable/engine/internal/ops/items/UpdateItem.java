@@ -13,7 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** UpdateItem (§5.4): updates an item or creates it (upsert), optionally under a condition. */
+/** UpdateItem: updates an item or creates it (upsert), optionally under a condition. */
 public final class UpdateItem implements OperationHandler {
     private final Database database;
 
@@ -42,7 +42,7 @@ public final class UpdateItem implements OperationHandler {
         });
     }
 
-    /** What ReturnValues asks for (U-05, U-06); null or empty when there is nothing to return. */
+    /** What ReturnValues asks for; null or empty when there is nothing to return. */
     private static Map<String, Value> returned(String returnValues, ItemWrite.Outcome outcome, Table table) {
         switch (returnValues) {
             case "ALL_OLD":

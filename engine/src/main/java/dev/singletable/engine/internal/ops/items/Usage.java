@@ -9,8 +9,8 @@ import java.util.Map;
 
 /**
  * The capacity one request consumed, per table and index, and the ConsumedCapacity member that reports it:
- * one object for single-item operations, a list with one entry per table for batches and transactions
- * (CC-01, CC-05, CC-08, B-09). Transactions split each figure into ReadCapacityUnits and WriteCapacityUnits.
+ * one object for single-item operations, a list with one entry per table for batches and transactions.
+ * Transactions split each figure into ReadCapacityUnits and WriteCapacityUnits.
  */
 final class Usage {
     private final Map<String, TableUnits> tables = new LinkedHashMap<>();

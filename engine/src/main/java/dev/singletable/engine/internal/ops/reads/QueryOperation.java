@@ -47,7 +47,7 @@ public final class QueryOperation implements OperationHandler {
         });
     }
 
-    /** a Query filter may not read the key attributes of the table or index queried. */
+    /** A Query filter may not read the key attributes of the table or index queried. */
     private static void checkFilterKeys(ReadRequest request, ReadTarget target) {
         if (request.filter() == null) {
             return;
@@ -84,7 +84,7 @@ public final class QueryOperation implements OperationHandler {
         return (forward ? entries : entries.descendingMap()).values().iterator();
     }
 
-    /** the start key has the target's key attributes and lies inside the queried partition and range. */
+    /** The start key has the target's key attributes and lies inside the queried partition and range. */
     private static void checkStartKey(ReadTarget target, KeyCondition key, Map<String, Value> startKey) {
         target.checkStartKey(startKey, "The provided starting key is invalid");
         if (!startKey.get(key.partitionKey()).equals(key.partitionValue())) {

@@ -19,7 +19,7 @@ import java.util.NoSuchElementException;
 
 /**
  * Scan: every entry of a table or index, partition by partition in hash order (as DynamoDB scans), resuming
- * after an ExclusiveStartKey; a parallel Scan reads the partitions whose hash falls in its segment (S-02).
+ * after an ExclusiveStartKey; a parallel Scan reads the partitions whose hash falls in its segment.
  */
 public final class ScanOperation implements OperationHandler {
     private final Database database;
