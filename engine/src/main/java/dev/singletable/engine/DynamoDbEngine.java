@@ -5,18 +5,24 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.durability.Journal;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.kernel.TimeToLive;
 import dev.singletable.engine.internal.log.RequestRecorder;
-import dev.singletable.engine.internal.protocol.Database;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.control.ControlOperations;
+import dev.singletable.engine.internal.ops.items.ItemOperations;
+import dev.singletable.engine.internal.ops.reads.ReadOperations;
+import dev.singletable.engine.internal.partiql.PartiqlOperations;
 import dev.singletable.engine.internal.protocol.Dispatcher;
-import dev.singletable.engine.internal.protocol.Operations;
-import dev.singletable.engine.internal.protocol.TimeToLive;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.streams.ChangeStreams;
+import dev.singletable.engine.internal.streams.StreamOperations;
 import dev.singletable.engine.internal.transport.HttpEndpoint;
 import dev.singletable.engine.internal.transport.InMemoryAsyncHttpClient;
 import dev.singletable.engine.internal.transport.InMemoryHttpClient;
 import dev.singletable.engine.internal.transport.SignatureCheck;
 import dev.singletable.engine.internal.value.SdkValues;
+import dev.singletable.engine.model.Operation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -24,6 +30,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -54,6 +61,7 @@ public final class DynamoDbEngine implements AutoCloseable {
     private static final URI IN_MEMORY = URI.create("http://in-memory.singletable.invalid");
 
     private final Database database;
+    private final ChangeStreams streams;
     private final EngineClock clock;
     private final Duration ttlDelay;
     private final FaultInjector faults = new FaultInjector();
@@ -70,10 +78,12 @@ public final class DynamoDbEngine implements AutoCloseable {
         this.clock = new EngineClock(builder.clock, this::expireItems);
         this.ttlDelay = builder.ttlDelay;
         this.database = new Database(clock);
+        this.streams = new ChangeStreams(() -> clock.millis() / 1000.0);
+        database.listen(streams);
         this.journal = builder.dataDirectory == null ? null : openJournal(builder.dataDirectory, database);
         RequestRecorder recorder = new RequestRecorder(builder.requestLogCapacity);
         this.requestLog = new RequestLog(recorder);
-        this.dispatcher = new Dispatcher(Operations.all(database), recorder, faults::match);
+        this.dispatcher = new Dispatcher(operations(database, streams), recorder, faults::match);
         this.host = builder.host;
         this.port = builder.port;
         this.signatures = builder.accessKeyId == null ? null
@@ -88,6 +98,17 @@ public final class DynamoDbEngine implements AutoCloseable {
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    /** Every operation the engine serves, by the operation: the one place that knows them all. */
+    private static Map<Operation, OperationHandler> operations(Database database, ChangeStreams streams) {
+        Map<Operation, OperationHandler> operations = new EnumMap<>(Operation.class);
+        ControlOperations.register(operations, database);
+        ItemOperations.register(operations, database);
+        ReadOperations.register(operations, database);
+        PartiqlOperations.register(operations, database);
+        StreamOperations.register(operations, database, streams);
+        return operations;
     }
 
     private static Journal openJournal(Path directory, Database database) {
@@ -167,7 +188,7 @@ public final class DynamoDbEngine implements AutoCloseable {
      * a stream (the Streams API serves only enabled streams, with their view type). Rollbacks are not changes.
      */
     public List<Change> changes(String tableName) {
-        return database.read(() -> database.streams().recentChanges(Database.nameOf(tableName))).stream()
+        return database.read(() -> streams.recentChanges(Database.nameOf(tableName))).stream()
                 .map(DynamoDbEngine::change)
                 .toList();
     }
@@ -197,7 +218,7 @@ public final class DynamoDbEngine implements AutoCloseable {
                 writes.addObject().putObject("PutRequest").set("Item", SdkValues.json(item));
             }
             try {
-                dispatcher.execute("BatchWriteItem", request);
+                dispatcher.execute(Operation.BATCH_WRITE_ITEM, request);
             } catch (DynamoException e) {
                 throw (DynamoDbException) DynamoDbException.builder().message(e.getMessage()).statusCode(e.status())
                         .awsErrorDetails(AwsErrorDetails.builder().errorCode(e.type()).errorMessage(e.getMessage())

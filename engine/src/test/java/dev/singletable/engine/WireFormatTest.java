@@ -17,7 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The raw wire of the HTTP endpoint, without an SDK to smooth it over (W-01…W-22): what any client (AWS CLI,
+ * The raw wire of the HTTP endpoint, without an SDK to smooth it over: what any client (AWS CLI,
  * boto3, SDK v1) relies on byte for byte.
  */
 class WireFormatTest {

@@ -51,7 +51,7 @@ class CreateTableTest extends EngineTest {
         assertThat(client.listTables().tableNames()).isEmpty();
     }
 
-    // --- what a new table looks like (CT-12)
+    // --- what a new table looks like
 
     @Test
     void should_describe_a_new_on_demand_table() {
@@ -352,7 +352,7 @@ class CreateTableTest extends EngineTest {
         assertNoTables();
     }
 
-    // --- billing (CT-06)
+    // --- billing
 
     @Test
     void should_require_throughput_for_a_provisioned_table() {
@@ -413,7 +413,7 @@ class CreateTableTest extends EngineTest {
         assertNoTables();
     }
 
-    // --- local indexes (CT-07)
+    // --- local indexes
 
     @Test
     void should_refuse_a_local_index_on_a_table_without_sort_key() {
@@ -459,7 +459,7 @@ class CreateTableTest extends EngineTest {
         assertNoTables();
     }
 
-    // --- global indexes (CT-08, CT-09, CT-10)
+    // --- global indexes
 
     @Test
     void should_refuse_more_than_twenty_global_indexes() {
@@ -580,7 +580,7 @@ class CreateTableTest extends EngineTest {
         assertNoTables();
     }
 
-    // --- streams (CT-13)
+    // --- streams
 
     @Test
     void should_require_a_view_type_for_an_enabled_stream() {

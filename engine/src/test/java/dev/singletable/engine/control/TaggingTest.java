@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.Tag;
 
-/** TagResource, UntagResource and ListTagsOfResource (TAG-01…TAG-03). */
+/** TagResource, UntagResource and ListTagsOfResource. */
 class TaggingTest extends EngineTest {
     private static final String ARN = "arn:aws:dynamodb:us-east-1:000000000000:table/app";
 

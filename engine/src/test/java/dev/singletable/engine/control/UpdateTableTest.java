@@ -27,7 +27,7 @@ import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 import software.amazon.awssdk.services.dynamodb.model.TableClass;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 
-/** UpdateTable (UT-01…UT-04): online index changes, billing and throughput, streams, encryption, protection. */
+/** UpdateTable: online index changes, billing and throughput, streams, encryption, protection. */
 class UpdateTableTest extends EngineTest {
     private static final String INVALID = "One or more parameter values were invalid: ";
 

@@ -14,7 +14,7 @@ import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 
-/** GetItem (§5.3) and DeleteItem (§5.5), and the key rules they share (K-01, K-03, K-04). */
+/** GetItem and DeleteItem, and the key rules they share. */
 @ParameterizedClass
 @EnumSource(Transport.class)
 class GetAndDeleteItemTest extends ItemsTestBase {

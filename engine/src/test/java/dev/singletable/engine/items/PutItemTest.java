@@ -17,7 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 
-/** PutItem (§5.1, §5.2, §13): keys, values, sizes and ReturnValues. */
+/** PutItem: keys, values, sizes and ReturnValues. */
 @ParameterizedClass
 @EnumSource(Transport.class)
 class PutItemTest extends ItemsTestBase {

@@ -21,7 +21,7 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
-/** TransactWriteItems (§9: T-01…T-08). */
+/** TransactWriteItems. */
 @ParameterizedClass
 @EnumSource(Transport.class)
 class TransactWriteItemsTest extends ItemsTestBase {

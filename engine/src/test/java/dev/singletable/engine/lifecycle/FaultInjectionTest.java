@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.singletable.engine.EngineTest;
-import dev.singletable.engine.Fault;
+import dev.singletable.engine.model.Fault;
 import dev.singletable.engine.model.Operation;
 import dev.singletable.engine.model.RequestLogEntry;
 import java.util.List;

@@ -22,7 +22,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
- * CC-06/CC-07: a Query or Scan costs the sizes of all items read (before the filter) summed, rounded up to
+ * A Query or Scan costs the sizes of all items read (before the filter) summed, rounded up to
  * 4 KB units once, halved when eventually consistent.
  */
 class ConsumedCapacityTest extends EngineTest {

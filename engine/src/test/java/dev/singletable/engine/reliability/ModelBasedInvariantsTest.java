@@ -336,7 +336,7 @@ class ModelBasedInvariantsTest {
             return String.join(" ", clauses);
         }
 
-        /** Every attribute SET or REMOVEd goes by an alias: some ({@code rank}) are reserved words (E-07). */
+        /** Every attribute SET or REMOVEd goes by an alias: some ({@code rank}) are reserved words. */
         Map<String, String> names() {
             Map<String, String> names = new HashMap<>();
             set.forEach(a -> names.put("#" + a, a));

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Durability;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.kernel.Durability;
 import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.storage.TableMetadata;
@@ -48,8 +48,8 @@ public final class Journal implements Durability {
     private FileChannel journal;
     private boolean closed;
     private final List<ObjectNode> pending = new ArrayList<>();
-    /** The metadata last made durable, by table name, to tell what a write changed of it. */
-    private final Map<String, String> durableMetadata = new HashMap<>();
+    /** The metadata last made durable, by table name: a table whose metadata is another one has changed. */
+    private final Map<String, TableMetadata> durableMetadata = new HashMap<>();
 
     private Journal(Path directory, long compactAfterBytes, Consumer<String> warnings) {
         this.directory = directory;
@@ -105,7 +105,7 @@ public final class Journal implements Durability {
         if (failure[0] != null) {
             throw failure[0];
         }
-        database.tables().forEach(t -> durableMetadata.put(t.name(), MetadataJson.write(t.metadata()).toString()));
+        database.tables().forEach(t -> durableMetadata.put(t.name(), t.metadata()));
         journal = FileChannel.open(log, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         journal.truncate(contents.intactLength());
         journal.position(contents.intactLength());
@@ -156,11 +156,11 @@ public final class Journal implements Durability {
         Set<String> present = new HashSet<>();
         for (Table table : database.tables()) {
             present.add(table.name());
-            ObjectNode metadata = MetadataJson.write(table.metadata());
-            String text = metadata.toString();
-            if (!text.equals(durableMetadata.get(table.name()))) {
-                record.addObject().put("op", "meta").put("table", table.name()).set("metadata", metadata);
-                durableMetadata.put(table.name(), text);
+            TableMetadata metadata = table.metadata();
+            if (metadata != durableMetadata.get(table.name())) {
+                record.addObject().put("op", "meta").put("table", table.name())
+                        .set("metadata", MetadataJson.write(metadata));
+                durableMetadata.put(table.name(), metadata);
             }
         }
         for (String name : new ArrayList<>(durableMetadata.keySet())) {

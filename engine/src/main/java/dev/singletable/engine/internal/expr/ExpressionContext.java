@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 /**
  * The ExpressionAttributeNames and ExpressionAttributeValues of one request, shared by all its expressions.
  * It parses each expression once and remembers which names and values they used, because DynamoDB rejects a
- * request that defines one no expression uses (E-02).
+ * request that defines one no expression uses.
  */
 public final class ExpressionContext {
     private static final Pattern NAME_KEY = Pattern.compile("#[A-Za-z0-9_]+");
@@ -35,8 +35,8 @@ public final class ExpressionContext {
     }
 
     /**
-     * A context for the given maps (null when the request has none), checked for empty maps (E-04) and
-     * malformed keys (E-01).
+     * A context for the given maps (null when the request has none), checked for empty maps and
+     * malformed keys.
      */
     public static ExpressionContext of(Map<String, String> names, Map<String, Value> values) {
         check("ExpressionAttributeNames", names == null ? null : names.keySet(), NAME_KEY);
@@ -91,12 +91,12 @@ public final class ExpressionContext {
         return new ParsedUpdate(Parser.update(text, this));
     }
 
-    /** Parses a ProjectionExpression; overlapping or conflicting paths are refused (E-40). */
+    /** Parses a ProjectionExpression; overlapping or conflicting paths are refused. */
     public Projection parseProjection(String text) {
         return new ParsedProjection(Parser.projection(text, this));
     }
 
-    /** Rejects names, then values, that no expression of the request used (E-02). */
+    /** Rejects names, then values, that no expression of the request used. */
     public void checkAllUsed() {
         unused("ExpressionAttributeNames", namesOrder, usedNames);
         unused("ExpressionAttributeValues", valuesOrder, usedValues);

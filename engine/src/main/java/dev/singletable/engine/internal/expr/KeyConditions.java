@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Turns key conditions, written as an expression (E-25, E-26) or as legacy KeyConditions (L-04), into a
+ * Turns key conditions, written as an expression or as legacy KeyConditions, into a
  * {@link KeyCondition} checked against the key schema.
  */
 final class KeyConditions {

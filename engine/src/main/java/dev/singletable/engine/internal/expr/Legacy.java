@@ -18,7 +18,7 @@ import java.util.Set;
 import java.util.function.BiFunction;
 
 /**
- * The pre-2014 parameters (L-01…L-05) mapped onto the expression tree, so that they evaluate exactly like the
+ * The pre-2014 parameters mapped onto the expression tree, so that they evaluate exactly like the
  * expressions they stand for. Attribute names are literal (no paths); values print as DynamoDB prints them.
  */
 public final class Legacy {

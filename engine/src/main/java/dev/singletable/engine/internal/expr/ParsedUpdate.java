@@ -18,9 +18,9 @@ import java.util.Set;
 
 /**
  * Update actions behind the {@link Update} interface. Applying them happens in two phases, as in DynamoDB: every
- * new value is computed from the old item first (E-29), then the writes are made — in-place writes, then
- * appends beyond the end of lists in index order (E-32), then removals from the highest position down so that
- * list indexes keep meaning the original positions (E-33).
+ * new value is computed from the old item first, then the writes are made — in-place writes, then
+ * appends beyond the end of lists in index order, then removals from the highest position down so that
+ * list indexes keep meaning the original positions.
  */
 final class ParsedUpdate implements Update {
     private final List<Action> actions;

@@ -108,6 +108,11 @@ public final class RequestRecord {
         return this;
     }
 
+    /** The operation the request asked for. */
+    public Operation operation() {
+        return operation;
+    }
+
     /** How the request read its table: as set, else what a Query or a Scan does by its name. */
     Access accessOrDefault() {
         if (access != null) {

@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.singletable.engine.Fault;
 import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.model.Fault;
+import dev.singletable.engine.model.Operation;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -33,7 +35,7 @@ final class Faults {
      * Answers the request as the fault says: throws the fault's error, or returns a response body. Returns
      * null when the fault does not apply to this operation and the request is to be served normally.
      */
-    static ObjectNode apply(Fault fault, String operation, JsonNode request) {
+    static ObjectNode apply(Fault fault, Operation operation, JsonNode request) {
         switch (fault) {
             case THROTTLING -> throw DynamoException.throttling("Rate of requests exceeds the allowed throughput.");
             case PROVISIONED_THROUGHPUT_EXCEEDED -> throw DynamoException.of("ProvisionedThroughputExceededException",
@@ -50,12 +52,14 @@ final class Faults {
         }
     }
 
-    private static DynamoException conflict(String operation, JsonNode request) {
-        if (!operation.startsWith("Transact") && !operation.equals("ExecuteTransaction")) {
+    private static DynamoException conflict(Operation operation, JsonNode request) {
+        boolean transaction = operation == Operation.TRANSACT_WRITE_ITEMS || operation == Operation.TRANSACT_GET_ITEMS
+                || operation == Operation.EXECUTE_TRANSACTION;
+        if (!transaction) {
             return DynamoException.of("TransactionConflictException",
                     "Transaction is ongoing for the item");
         }
-        JsonNode actions = request.path(operation.equals("ExecuteTransaction") ? "TransactStatements" : "TransactItems");
+        JsonNode actions = request.path(operation == Operation.EXECUTE_TRANSACTION ? "TransactStatements" : "TransactItems");
         int count = Math.max(1, actions.size());
         List<String> codes = new ArrayList<>();
         ArrayNode reasons = JsonNodeFactory.instance.arrayNode();
@@ -72,17 +76,17 @@ final class Faults {
                 Map.of("CancellationReasons", reasons));
     }
 
-    private static ObjectNode unprocessed(String operation, JsonNode request) {
+    private static ObjectNode unprocessed(Operation operation, JsonNode request) {
         JsonNode requestItems = request.get("RequestItems");
         if (requestItems == null || !requestItems.isObject()) {
             return null; // let the operation refuse the malformed request as it would anyway
         }
         ObjectNode response = JsonNodeFactory.instance.objectNode();
-        if (operation.equals("BatchWriteItem")) {
+        if (operation == Operation.BATCH_WRITE_ITEM) {
             response.set("UnprocessedItems", requestItems);
             return response;
         }
-        if (operation.equals("BatchGetItem")) {
+        if (operation == Operation.BATCH_GET_ITEM) {
             ObjectNode responses = response.putObject("Responses");
             for (Iterator<String> tables = requestItems.fieldNames(); tables.hasNext(); ) {
                 responses.putArray(tables.next());

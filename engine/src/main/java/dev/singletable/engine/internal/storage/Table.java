@@ -25,7 +25,7 @@ public final class Table {
     private static final NavigableMap<Value, Item> NO_PARTITION =
             Collections.unmodifiableNavigableMap(new TreeMap<>(ValueOrder.KEY_ORDER));
 
-    private final TableMetadata metadata;
+    private TableMetadata metadata;
     private final TreeMap<Value, TreeMap<Value, Item>> partitions = new TreeMap<>(HashOrder.PARTITIONS);
     private final Map<String, IndexData> indexes = new LinkedHashMap<>();
     private long itemCount;
@@ -48,6 +48,14 @@ public final class Table {
 
     public TableMetadata metadata() {
         return metadata;
+    }
+
+    /** Replaces what the table is (tags, TTL, settings, definitions); its indexes change only by add and remove. */
+    public void metadata(TableMetadata changed) {
+        if (!changed.indexes().equals(metadata.indexes())) {
+            throw new IllegalArgumentException("indexes change by addIndex and removeIndex, not by new metadata");
+        }
+        this.metadata = changed;
     }
 
     public String name() {
@@ -160,12 +168,12 @@ public final class Table {
             }
         }
         indexes.put(definition.name(), index);
-        metadata.setIndexes(definitions());
+        metadata = metadata.withIndexes(definitions());
     }
 
     public void removeIndex(String name) {
         indexes.remove(name);
-        metadata.setIndexes(definitions());
+        metadata = metadata.withIndexes(definitions());
     }
 
     private List<IndexDef> definitions() {

@@ -5,11 +5,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Operation;
-import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.value.Sizes;
 import dev.singletable.engine.internal.value.ValueJson;
+import dev.singletable.engine.model.Operation;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
@@ -21,9 +22,6 @@ import java.util.UUID;
  * endpoint, as the SDK's DynamoDbStreamsClient calls it. Each stream has one shard holding every record.
  */
 public final class StreamOperations {
-    /** The target prefix of the Streams API; its operations are registered under it. */
-    public static final String PREFIX = "DynamoDBStreams_20120810.";
-
     private final Database database;
     private final ChangeStreams streams;
 
@@ -32,12 +30,12 @@ public final class StreamOperations {
         this.streams = streams;
     }
 
-    public static void register(Map<String, Operation> operations, Database database, ChangeStreams streams) {
+    public static void register(Map<Operation, OperationHandler> operations, Database database, ChangeStreams streams) {
         StreamOperations ops = new StreamOperations(database, streams);
-        operations.put(PREFIX + "ListStreams", (request, context) -> database.read(() -> ops.listStreams(request)));
-        operations.put(PREFIX + "DescribeStream", (request, context) -> database.read(() -> ops.describe(request)));
-        operations.put(PREFIX + "GetShardIterator", (request, context) -> database.read(() -> ops.iterator(request)));
-        operations.put(PREFIX + "GetRecords", (request, context) -> database.read(() -> ops.records(request)));
+        operations.put(Operation.LIST_STREAMS, (request, context) -> database.read(() -> ops.listStreams(request)));
+        operations.put(Operation.DESCRIBE_STREAM, (request, context) -> database.read(() -> ops.describe(request)));
+        operations.put(Operation.GET_SHARD_ITERATOR, (request, context) -> database.read(() -> ops.iterator(request)));
+        operations.put(Operation.GET_RECORDS, (request, context) -> database.read(() -> ops.records(request)));
     }
 
     private ObjectNode listStreams(JsonNode request) {

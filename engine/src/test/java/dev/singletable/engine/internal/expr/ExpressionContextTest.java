@@ -10,7 +10,7 @@ import dev.singletable.engine.model.ExpressionKind;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The names and values of one request (E-01…E-04) and the limits on expressions (E-42). */
+/** The names and values of one request and the limits on expressions. */
 class ExpressionContextTest {
 
     @Test

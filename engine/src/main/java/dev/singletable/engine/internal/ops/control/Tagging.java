@@ -5,9 +5,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Operation;
-import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.Table;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -58,7 +58,7 @@ final class Tagging {
         }
     }
 
-    static Operation tagResource(Database database) {
+    static OperationHandler tagResource(Database database) {
         return (request, context) -> {
             String arn = resourceArn(request);
             Constraints constraints = new Constraints();
@@ -68,17 +68,17 @@ final class Tagging {
             Map<String, String> tags = readTags(request, constraints);
             constraints.check();
             return database.write(() -> {
-                Map<String, String> current = table(database, arn).metadata().tags();
-                Map<String, String> merged = new LinkedHashMap<>(current);
+                Table table = table(database, arn);
+                Map<String, String> merged = new LinkedHashMap<>(table.metadata().tags());
                 merged.putAll(tags);
                 checkCount(merged);
-                current.putAll(tags);
+                table.metadata(table.metadata().withTags(merged));
                 return null;
             });
         };
     }
 
-    static Operation untagResource(Database database) {
+    static OperationHandler untagResource(Database database) {
         return (request, context) -> {
             String arn = resourceArn(request);
             JsonNode keys = Requests.array(request, "TagKeys");
@@ -93,14 +93,16 @@ final class Tagging {
                 tagKeys.add(key.textValue());
             }
             return database.write(() -> {
-                Map<String, String> tags = table(database, arn).metadata().tags();
+                Table table = table(database, arn);
+                Map<String, String> tags = new LinkedHashMap<>(table.metadata().tags());
                 tagKeys.forEach(tags::remove);
+                table.metadata(table.metadata().withTags(tags));
                 return null;
             });
         };
     }
 
-    static Operation listTagsOfResource(Database database) {
+    static OperationHandler listTagsOfResource(Database database) {
         return (request, context) -> {
             String arn = resourceArn(request);
             Requests.string(request, "NextToken");

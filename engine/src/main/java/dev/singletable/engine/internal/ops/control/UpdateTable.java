@@ -4,18 +4,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.RequestContext;
+import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.ops.control.Shapes.AttributeDefinition;
 import dev.singletable.engine.internal.ops.control.Shapes.IndexSpec;
 import dev.singletable.engine.internal.ops.control.Shapes.Throughput;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Operation;
-import dev.singletable.engine.internal.protocol.RequestContext;
-import dev.singletable.engine.internal.protocol.Requests;
 import dev.singletable.engine.internal.storage.IndexData;
 import dev.singletable.engine.internal.storage.IndexDef;
 import dev.singletable.engine.internal.storage.KeyDef;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.storage.TableMetadata;
+import dev.singletable.engine.internal.storage.TableSettings;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -29,7 +31,7 @@ import java.util.Set;
  * table throughput, streams, encryption, table class and deletion protection. Every check runs before anything
  * changes, so a refused request leaves the table as it was.
  */
-final class UpdateTable implements Operation {
+final class UpdateTable implements OperationHandler {
     private static final String INVALID = CreateTable.INVALID;
 
     private final Database database;
@@ -46,8 +48,8 @@ final class UpdateTable implements Operation {
     }
 
     private record Request(String tableName, List<AttributeDefinition> definitions, String billingMode,
-                           Throughput throughput, List<IndexUpdate> indexUpdates, TableSettings.StreamSpec stream,
-                           TableSettings.SseSpec sse, String tableClass, Boolean deletionProtection) {
+                           Throughput throughput, List<IndexUpdate> indexUpdates, SettingsRequests.StreamSpec stream,
+                           SettingsRequests.SseSpec sse, String tableClass, Boolean deletionProtection) {
         boolean changesNothing() {
             return billingMode == null && throughput == null && indexUpdates.isEmpty() && stream == null && sse == null
                     && tableClass == null && deletionProtection == null;
@@ -76,9 +78,9 @@ final class UpdateTable implements Operation {
         constraints.enumValue(billingMode, "billingMode", Shapes.BILLING_MODES);
         Throughput throughput = Shapes.throughput(json, "provisionedThroughput", constraints);
         List<IndexUpdate> indexUpdates = indexUpdates(json, constraints);
-        TableSettings.StreamSpec stream = TableSettings.stream(json, "streamSpecification", constraints);
-        TableSettings.SseSpec sse = TableSettings.sse(json, "sSESpecification", constraints);
-        String tableClass = TableSettings.tableClass(json, constraints);
+        SettingsRequests.StreamSpec stream = SettingsRequests.stream(json, "streamSpecification", constraints);
+        SettingsRequests.SseSpec sse = SettingsRequests.sse(json, "sSESpecification", constraints);
+        String tableClass = SettingsRequests.tableClass(json, constraints);
         JsonNode protection = json.get("DeletionProtectionEnabled");
         Boolean deletionProtection = protection == null || protection.isNull() ? null
                 : Requests.bool(json, "DeletionProtectionEnabled", false);
@@ -152,19 +154,19 @@ final class UpdateTable implements Operation {
                     "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table");
         }
         if (request.stream() != null) {
-            TableSettings.checkStream(request.stream());
+            SettingsRequests.checkStream(request.stream());
         }
     }
 
     /** The checks against the table as it is; returns the attribute definitions the table will have. */
     private static Map<String, String> checkAgainst(Table table, Request request) {
         TableMetadata metadata = table.metadata();
-        String currentMode = billingMode(metadata);
+        String currentMode = metadata.settings().billingMode();
         String mode = request.billingMode() == null ? currentMode : request.billingMode();
         if (request.throughput() != null) {
             CreateTable.checkBilling(mode, request.throughput());
             if (mode.equals(currentMode)) {
-                checkThroughputChanges(metadata.settings().get(TableDescriptions.PROVISIONED_THROUGHPUT), request.throughput());
+                checkThroughputChanges(metadata.settings().throughput(), request.throughput());
             }
         }
         Map<String, String> types = new LinkedHashMap<>(metadata.attributeDefinitions());
@@ -212,15 +214,15 @@ final class UpdateTable implements Operation {
                 }
             }
         }
-        if (request.stream() != null && request.stream().enabled() && TableSettings.streamEnabled(metadata.settings())) {
+        if (request.stream() != null && request.stream().enabled() && metadata.settings().streamEnabled()) {
             throw DynamoException.validation("Table already has an enabled stream: TableName: " + table.name());
         }
         return types;
     }
 
-    private static void checkThroughputChanges(JsonNode current, Throughput requested) {
-        long read = current.path("ReadCapacityUnits").asLong();
-        long write = current.path("WriteCapacityUnits").asLong();
+    private static void checkThroughputChanges(TableSettings.Throughput current, Throughput requested) {
+        long read = current.readCapacityUnits();
+        long write = current.writeCapacityUnits();
         if (read == requested.readCapacityUnits() && write == requested.writeCapacityUnits()) {
             throw DynamoException.validation("The provisioned throughput for the table will not change. The requested "
                     + "value equals the current value. Current ReadCapacityUnits provisioned for the table: " + read
@@ -232,102 +234,90 @@ final class UpdateTable implements Operation {
     }
 
     private void apply(Table table, Request request, Map<String, String> types) {
-        TableMetadata metadata = table.metadata();
-        ObjectNode settings = metadata.settings();
+        TableSettings settings = table.metadata().settings();
         Instant now = database.clock().instant();
         double seconds = now.toEpochMilli() / 1000.0;
-        ObjectNode indexThroughput = settings.has(TableDescriptions.INDEX_THROUGHPUT)
-                ? (ObjectNode) settings.get(TableDescriptions.INDEX_THROUGHPUT)
-                : settings.putObject(TableDescriptions.INDEX_THROUGHPUT);
-        String currentMode = billingMode(metadata);
-        if (request.billingMode() != null && !request.billingMode().equals(currentMode)) {
-            switchBilling(settings, indexThroughput, request.billingMode(), seconds);
+        Map<String, TableSettings.Throughput> indexThroughput = new LinkedHashMap<>(settings.indexThroughput());
+        if (request.billingMode() != null && !request.billingMode().equals(settings.billingMode())) {
+            settings = switchBilling(settings, indexThroughput, request.billingMode(), seconds);
         }
         if (request.throughput() != null) {
-            settings.set(TableDescriptions.PROVISIONED_THROUGHPUT,
-                    changed(settings.get(TableDescriptions.PROVISIONED_THROUGHPUT), request.throughput(), seconds));
+            settings = settings.withThroughput(changed(settings.throughput(), request.throughput(), seconds));
         }
         for (IndexUpdate update : request.indexUpdates()) {
             if (update.create() != null) {
-                metadata.attributeDefinitions().clear();
-                metadata.attributeDefinitions().putAll(types);
                 table.addIndex(CreateTable.indexDef(update.create(), true, types));
-                dropUnusedDefinitions(metadata);
-                indexThroughput.set(update.create().name(), TableSettings.throughput(update.create().throughput()));
+                indexThroughput.put(update.create().name(), SettingsRequests.throughput(update.create().throughput()));
             } else if (update.delete() != null) {
                 table.removeIndex(update.delete());
                 indexThroughput.remove(update.delete());
-                dropUnusedDefinitions(metadata);
             } else {
-                indexThroughput.set(update.update(),
+                indexThroughput.put(update.update(),
                         changed(indexThroughput.get(update.update()), update.updateThroughput(), seconds));
             }
         }
+        settings = settings.withIndexThroughput(indexThroughput);
         if (request.stream() != null) {
-            TableSettings.applyStream(settings, metadata.arn(), request.stream(), now);
+            settings = SettingsRequests.applyStream(settings, table.metadata().arn(), request.stream(), now);
         }
         if (request.sse() != null) {
-            TableSettings.applySse(settings, request.sse());
+            settings = SettingsRequests.applySse(settings, request.sse());
         }
         if (request.tableClass() != null) {
-            TableSettings.applyTableClass(settings, request.tableClass());
+            settings = settings.withTableClass(request.tableClass());
         }
         if (request.deletionProtection() != null) {
-            settings.put(TableDescriptions.DELETION_PROTECTION, request.deletionProtection());
+            settings = settings.withDeletionProtection(request.deletionProtection());
         }
+        TableMetadata changed = table.metadata();
+        table.metadata(changed.withAttributeDefinitions(usedDefinitions(types, changed)).withSettings(settings));
     }
 
     /** Switching billing mode: on-demand zeroes every throughput; the summary says since when a table is on-demand. */
-    private static void switchBilling(ObjectNode settings, ObjectNode indexThroughput, String mode, double seconds) {
-        ObjectNode summary = TableSettings.billingSummary(mode, seconds);
-        JsonNode previous = settings.get(TableDescriptions.BILLING_MODE_SUMMARY);
-        if (mode.equals("PROVISIONED") && previous != null && previous.has("LastUpdateToPayPerRequestDateTime")) {
-            summary.set("LastUpdateToPayPerRequestDateTime", previous.get("LastUpdateToPayPerRequestDateTime"));
+    private static TableSettings switchBilling(TableSettings settings, Map<String, TableSettings.Throughput> indexThroughput,
+                                               String mode, double seconds) {
+        TableSettings.BillingSummary summary = SettingsRequests.billingSummary(mode, seconds);
+        if (mode.equals("PROVISIONED") && settings.billing() != null) {
+            summary = new TableSettings.BillingSummary(mode, settings.billing().lastUpdateToPayPerRequestDateTime());
         }
-        settings.set(TableDescriptions.BILLING_MODE_SUMMARY, summary);
-        if (mode.equals("PAY_PER_REQUEST")) {
-            settings.set(TableDescriptions.PROVISIONED_THROUGHPUT, TableSettings.throughput(0, 0));
-            List<String> names = new ArrayList<>();
-            indexThroughput.fieldNames().forEachRemaining(names::add);
-            names.forEach(name -> indexThroughput.set(name, TableSettings.throughput(0, 0)));
+        if (!mode.equals("PAY_PER_REQUEST")) {
+            return settings.withBilling(summary);
         }
+        indexThroughput.replaceAll((index, units) -> TableSettings.Throughput.of(0, 0));
+        return settings.withBilling(summary).withThroughput(TableSettings.Throughput.of(0, 0));
     }
 
-    /** A throughput description after a change: when it last went up or down, and how many decreases today. */
-    private static ObjectNode changed(JsonNode current, Throughput requested, double seconds) {
-        ObjectNode next = TableSettings.throughput(requested.readCapacityUnits(), requested.writeCapacityUnits());
-        long read = current == null ? 0 : current.path("ReadCapacityUnits").asLong();
-        long write = current == null ? 0 : current.path("WriteCapacityUnits").asLong();
-        int decreases = current == null ? 0 : current.path("NumberOfDecreasesToday").asInt();
-        copyIfPresent(current, next, "LastIncreaseDateTime");
-        copyIfPresent(current, next, "LastDecreaseDateTime");
+    /** A throughput after a change: when it last went up or down, and how many decreases today. */
+    private static TableSettings.Throughput changed(TableSettings.Throughput current, Throughput requested,
+                                                    double seconds) {
+        long read = current == null ? 0 : current.readCapacityUnits();
+        long write = current == null ? 0 : current.writeCapacityUnits();
+        int decreases = current == null ? 0 : current.numberOfDecreasesToday();
+        BigDecimal lastIncrease = current == null ? null : current.lastIncreaseDateTime();
+        BigDecimal lastDecrease = current == null ? null : current.lastDecreaseDateTime();
         boolean increase = requested.readCapacityUnits() > read || requested.writeCapacityUnits() > write;
         boolean decrease = requested.readCapacityUnits() < read || requested.writeCapacityUnits() < write;
         if (increase) {
-            next.put("LastIncreaseDateTime", TableDescriptions.epochSeconds(seconds));
+            lastIncrease = TableSettings.epochSeconds(seconds);
         }
         if (decrease && read > 0) {
-            next.put("LastDecreaseDateTime", TableDescriptions.epochSeconds(seconds));
+            lastDecrease = TableSettings.epochSeconds(seconds);
             decreases++;
         }
-        next.put("NumberOfDecreasesToday", decreases);
-        return next;
+        return new TableSettings.Throughput(requested.readCapacityUnits(), requested.writeCapacityUnits(), decreases,
+                lastIncrease, lastDecrease);
     }
 
-    private static void copyIfPresent(JsonNode from, ObjectNode to, String member) {
-        if (from != null && from.has(member)) {
-            to.set(member, from.get(member));
-        }
-    }
-
-    /** DynamoDB keeps only the attribute definitions some key still uses. */
-    private static void dropUnusedDefinitions(TableMetadata metadata) {
+    /** DynamoDB keeps only the attribute definitions some key of the table or of an index still uses. */
+    private static Map<String, String> usedDefinitions(Map<String, String> types, TableMetadata metadata) {
         Set<String> used = new HashSet<>();
         addKeys(used, metadata.partitionKey(), metadata.sortKey());
         for (IndexDef index : metadata.indexes()) {
             addKeys(used, index.partitionKey(), index.sortKey());
         }
-        metadata.attributeDefinitions().keySet().retainAll(used);
+        Map<String, String> definitions = new LinkedHashMap<>(types);
+        definitions.keySet().retainAll(used);
+        return definitions;
     }
 
     private static void addKeys(Set<String> used, KeyDef partition, KeyDef sort) {
@@ -339,10 +329,5 @@ final class UpdateTable implements Operation {
 
     private static int globalIndexCount(Table table) {
         return (int) table.indexes().stream().filter(index -> index.definition().global()).count();
-    }
-
-    static String billingMode(TableMetadata metadata) {
-        JsonNode summary = metadata.settings().get(TableDescriptions.BILLING_MODE_SUMMARY);
-        return summary == null ? "PROVISIONED" : summary.path("BillingMode").asText();
     }
 }

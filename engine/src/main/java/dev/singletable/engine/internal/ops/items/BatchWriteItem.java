@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Operation;
-import dev.singletable.engine.internal.protocol.RequestContext;
-import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.RequestContext;
+import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.PrimaryKey;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.value.Value;
@@ -21,11 +21,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * BatchWriteItem (§8): up to 25 puts and deletes over one or more tables. Every request is checked before
- * any is written, so one bad request rejects the whole batch (B-04); the engine never leaves items
- * unprocessed, yet always answers {@code UnprocessedItems: {}} (B-05).
+ * BatchWriteItem: up to 25 puts and deletes over one or more tables. Every request is checked before
+ * any is written, so one bad request rejects the whole batch; the engine never leaves items
+ * unprocessed, yet always answers {@code UnprocessedItems: {}}.
  */
-public final class BatchWriteItem implements Operation {
+public final class BatchWriteItem implements OperationHandler {
     static final int MAX_REQUESTS = 25;
 
     private final Database database;
@@ -98,7 +98,7 @@ public final class BatchWriteItem implements Operation {
         });
     }
 
-    /** The requests, checked for shape (B-01) and then each item's values and size, without the tables. */
+    /** The requests, checked for shape and then each item's values and size, without the tables. */
     private static List<WriteRequest> read(JsonNode requestItems) {
         int total = 0;
         for (Iterator<Map.Entry<String, JsonNode>> it = requestItems.fields(); it.hasNext(); ) {

@@ -2,7 +2,7 @@ package dev.singletable.engine.internal.ops.items;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.singletable.engine.internal.DynamoException;
-import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.value.Sizes;
 import dev.singletable.engine.internal.value.Value;
 import dev.singletable.engine.internal.value.ValueJson;
@@ -20,7 +20,7 @@ final class Members {
                 List.of("ALL_NEW", "UPDATED_OLD", "ALL_OLD", "NONE", "UPDATED_NEW"), "NONE");
     }
 
-    /** P-01, D-01: PutItem and DeleteItem return at most the old item. */
+    /** PutItem and DeleteItem return at most the old item. */
     static void checkOnlyOldItem(String returnValues) {
         if (!returnValues.equals("NONE") && !returnValues.equals("ALL_OLD")) {
             throw DynamoException.validation("ReturnValues can only be ALL_OLD or NONE");
@@ -48,7 +48,7 @@ final class Members {
         return ValueJson.readItem(node);
     }
 
-    /** P-02: a whole item may not exceed 400 KB. */
+    /** A whole item may not exceed 400 KB. */
     static void checkItemSize(Map<String, Value> item) {
         if (Sizes.itemSize(item) > Sizes.MAX_ITEM_SIZE) {
             throw DynamoException.validation("Item size has exceeded the maximum allowed size");

@@ -3,8 +3,8 @@ package dev.singletable.engine.internal.ops.items;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.singletable.engine.internal.protocol.RequestContext;
-import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.ops.RequestContext;
+import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.value.Value;
 import dev.singletable.engine.internal.value.ValueJson;
@@ -24,7 +24,7 @@ record SingleItemWrite(String tableName, String returnValues, String capacityMod
                 Members.oldItemOnConditionFailure(request, "returnValuesOnConditionCheckFailure"));
     }
 
-    /** The old item when ReturnValues is ALL_OLD, as Put and Delete return it (P-01, D-01). */
+    /** The old item when ReturnValues is ALL_OLD, as Put and Delete return it. */
     Map<String, Value> allOld(ItemWrite.Outcome outcome) {
         return returnValues.equals("ALL_OLD") && outcome.old() != null ? outcome.old().attributes() : null;
     }

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.expr.Condition;
 import dev.singletable.engine.internal.expr.Projection;
-import dev.singletable.engine.internal.protocol.Capacity;
-import dev.singletable.engine.internal.protocol.RequestContext;
+import dev.singletable.engine.internal.kernel.Capacity;
+import dev.singletable.engine.internal.ops.RequestContext;
 import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.value.Value;
 import dev.singletable.engine.internal.value.ValueJson;
@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One page of a Query or Scan, read as DynamoDB reads it (Q-04, Q-05): entries in key order until Limit entries
+ * One page of a Query or Scan, read as DynamoDB reads it: entries in key order until Limit entries
  * or 1 MB have been read (the entry crossing 1 MB included; on an index, the size of the projected entry), then
  * the filter, then the projection. The LastEvaluatedKey is the key of the last entry read whenever the page
  * stopped on Limit or size, without looking ahead.
@@ -74,7 +74,7 @@ final class Page {
 
     /**
      * Whether each entry must be completed from its table item: only on a local index that does not project
-     * everything, when the Select, the projection or the filter asks for an attribute it lacks (IX-07).
+     * everything, when the Select, the projection or the filter asks for an attribute it lacks.
      */
     private static boolean needsTableItems(ReadRequest request, ReadTarget target) {
         if (!target.isLocalIndex() || target.holdsWholeItems()) {

@@ -6,7 +6,7 @@ import dev.singletable.engine.internal.expr.Condition;
 import dev.singletable.engine.internal.expr.ExpressionContext;
 import dev.singletable.engine.internal.expr.Legacy;
 import dev.singletable.engine.internal.expr.Projection;
-import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.value.Value;
 import dev.singletable.engine.internal.value.ValueJson;
@@ -108,7 +108,7 @@ final class ReadRequest {
                 : List.of("ProjectionExpression", "FilterExpression");
     }
 
-    /** L-01: legacy and expression parameters may not be mixed. */
+    /** Legacy and expression parameters may not be mixed. */
     private void checkExpressionStyle() {
         List<String> legacy = present(legacyMembers());
         List<String> expression = present(expressionMembers());
@@ -142,7 +142,7 @@ final class ReadRequest {
         return attributesToGet == null ? null : Legacy.attributesToGet(attributesToGet);
     }
 
-    /** Q-08 / S-04, the rules that need no table. */
+    /** The rules of Select that need no table: which values go with a projection, and which need an index. */
     private void checkSelectShape() {
         if (givenSelect == null) {
             return;
@@ -179,8 +179,8 @@ final class ReadRequest {
     }
 
     /**
-     * The table or index to read, checked against the request: Q-11 (unknown index), Q-10 (consistent read on a
-     * GSI), Q-08 (ALL_ATTRIBUTES on a GSI that does not project everything), IX-07 (projecting what a GSI lacks).
+     * The table or index to read, checked against the request: an unknown index, a consistent read on a GSI,
+     * ALL_ATTRIBUTES on a GSI that does not project everything, and a projection of what a GSI lacks are refused.
      */
     ReadTarget target(Table table) {
         ReadTarget target = ReadTarget.of(table, indexName);

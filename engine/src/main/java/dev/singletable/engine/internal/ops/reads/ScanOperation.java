@@ -3,10 +3,10 @@ package dev.singletable.engine.internal.ops.reads;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Operation;
-import dev.singletable.engine.internal.protocol.RequestContext;
-import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.RequestContext;
+import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.HashOrder;
 import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.storage.KeyDef;
@@ -19,9 +19,9 @@ import java.util.NoSuchElementException;
 
 /**
  * Scan: every entry of a table or index, partition by partition in hash order (as DynamoDB scans), resuming
- * after an ExclusiveStartKey; a parallel Scan reads the partitions whose hash falls in its segment (S-02).
+ * after an ExclusiveStartKey; a parallel Scan reads the partitions whose hash falls in its segment.
  */
-public final class ScanOperation implements Operation {
+public final class ScanOperation implements OperationHandler {
     private final Database database;
 
     public ScanOperation(Database database) {

@@ -1,7 +1,8 @@
-package dev.singletable.engine.internal.protocol;
+package dev.singletable.engine.internal.ops;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.kernel.Database;
 import dev.singletable.engine.internal.value.Value;
 import dev.singletable.engine.internal.value.ValueJson;
 import java.util.Iterator;

@@ -1,4 +1,4 @@
-package dev.singletable.engine.internal.protocol;
+package dev.singletable.engine.internal.kernel;
 
 import dev.singletable.engine.internal.storage.ChangeListener;
 

@@ -1,4 +1,4 @@
-package dev.singletable.engine.internal.protocol;
+package dev.singletable.engine.internal.kernel;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,12 +1,14 @@
-package dev.singletable.engine.internal.protocol;
+package dev.singletable.engine.internal.kernel;
 
 import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.storage.ChangeListener;
 import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.storage.Table;
-import dev.singletable.engine.internal.streams.ChangeStreams;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -15,6 +17,7 @@ import java.util.function.Supplier;
 /**
  * The state of one engine: its tables, under one read/write lock. Writers (and multi-table transactions)
  * hold the write lock for the whole of a request, which makes conditional writes linearizable; readers share.
+ * What follows item changes (streams, the journal) listens to every table through {@link #listen}.
  */
 public final class Database {
     public static final String REGION = "us-east-1";
@@ -25,19 +28,23 @@ public final class Database {
     /** Sorted by name, as ListTables returns them (names are ASCII, so String order is byte order). */
     private final TreeMap<String, Table> tables = new TreeMap<>();
     private final Clock clock;
-    private final ChangeStreams streams;
+    private final List<ChangeListener> listeners = new ArrayList<>();
     private Durability durability;
     /** While recovering from disk, changes are neither streamed nor journaled again. */
     private boolean replaying;
 
     public Database(Clock clock) {
         this.clock = clock;
-        this.streams = new ChangeStreams(() -> clock.millis() / 1000.0);
     }
 
-    /** The engine's DynamoDB Streams, fed by every table. */
-    public ChangeStreams streams() {
-        return streams;
+    /** Tells the listener of every change to every table's items from now on, and of every table deleted. */
+    public void listen(ChangeListener listener) {
+        lock.writeLock().lock();
+        try {
+            listeners.add(listener);
+        } finally {
+            lock.writeLock().unlock();
+        }
     }
 
     public Clock clock() {
@@ -68,9 +75,10 @@ public final class Database {
         }
     }
 
-    /** Keeps every change on disk from now on. */
+    /** Keeps every change on disk from now on: told of each change, and committing before a write is answered. */
     public void durability(Durability durability) {
         this.durability = durability;
+        listen(durability);
     }
 
     /** Runs a recovery: the tables it fills are neither streamed nor journaled. */
@@ -112,15 +120,16 @@ public final class Database {
         if (replaying) {
             return;
         }
-        streams.changed(table, oldItem, newItem, byTimeToLive);
-        if (durability != null) {
-            durability.changed(table, oldItem, newItem, byTimeToLive);
+        for (ChangeListener listener : listeners) {
+            listener.changed(table, oldItem, newItem, byTimeToLive);
         }
     }
 
     public void remove(String name) {
-        streams.forget(name);
-        tables.remove(name);
+        Table removed = tables.remove(name);
+        if (removed != null && !replaying) {
+            listeners.forEach(listener -> listener.removed(removed));
+        }
     }
 
     /** Every table, by name. */

@@ -1,11 +1,10 @@
 package dev.singletable.engine.internal.ops.control;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.Requests;
+import dev.singletable.engine.internal.storage.TableSettings;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -14,10 +13,10 @@ import java.util.UUID;
 
 /**
  * The settings the engine stores and describes but does not act on (billing, throughput, streams, encryption,
- * table class, deletion protection): reading them from CreateTable/UpdateTable and writing them into
- * {@link dev.singletable.engine.internal.storage.TableMetadata#settings()} as DynamoDB describes them.
+ * table class, deletion protection): reading them from CreateTable/UpdateTable and applying them to a table's
+ * {@link TableSettings}.
  */
-final class TableSettings {
+final class SettingsRequests {
     static final List<String> STREAM_VIEW_TYPES = List.of("NEW_IMAGE", "OLD_IMAGE", "NEW_AND_OLD_IMAGES", "KEYS_ONLY");
     static final List<String> SSE_TYPES = List.of("AES256", "KMS");
     static final List<String> TABLE_CLASSES = List.of("STANDARD", "STANDARD_INFREQUENT_ACCESS");
@@ -27,7 +26,7 @@ final class TableSettings {
     /** The key DynamoDB encrypts with when SSE is enabled without a key of the caller's (alias/aws/dynamodb). */
     private static final String AWS_MANAGED_KEY = UUID.nameUUIDFromBytes("alias/aws/dynamodb".getBytes()).toString();
 
-    private TableSettings() {
+    private SettingsRequests() {
     }
 
     /** A StreamSpecification as given; {@code viewType} null when absent. */
@@ -38,25 +37,16 @@ final class TableSettings {
     record SseSpec(boolean enabled, String sseType, String kmsMasterKeyId) {
     }
 
-    /** The ProvisionedThroughput description of a table or GSI: zeros for on-demand. */
-    static ObjectNode throughput(long read, long write) {
-        return JsonNodeFactory.instance.objectNode()
-                .put("NumberOfDecreasesToday", 0)
-                .put("ReadCapacityUnits", read)
-                .put("WriteCapacityUnits", write);
-    }
-
-    static ObjectNode throughput(Shapes.Throughput given) {
-        return given == null ? throughput(0, 0) : throughput(given.readCapacityUnits(), given.writeCapacityUnits());
+    /** The throughput a table or GSI is provisioned with: zeros for on-demand. */
+    static TableSettings.Throughput throughput(Shapes.Throughput given) {
+        return given == null ? TableSettings.Throughput.of(0, 0)
+                : TableSettings.Throughput.of(given.readCapacityUnits(), given.writeCapacityUnits());
     }
 
     /** The BillingModeSummary; on-demand tables also say since when. */
-    static ObjectNode billingSummary(String mode, double now) {
-        ObjectNode summary = JsonNodeFactory.instance.objectNode().put("BillingMode", mode);
-        if (mode.equals("PAY_PER_REQUEST")) {
-            summary.put("LastUpdateToPayPerRequestDateTime", TableDescriptions.epochSeconds(now));
-        }
-        return summary;
+    static TableSettings.BillingSummary billingSummary(String mode, double now) {
+        return new TableSettings.BillingSummary(mode,
+                mode.equals("PAY_PER_REQUEST") ? TableSettings.epochSeconds(now) : null);
     }
 
     /** Reads a StreamSpecification member (null when absent), checking its shape into {@code constraints}. */
@@ -89,24 +79,16 @@ final class TableSettings {
     }
 
     /**
-     * Writes a stream's description: an enabled stream gets a new label and ARN (DynamoDB starts a new stream each
-     * time), a disabled one keeps describing its last ARN and label, as DynamoDB does for 24 hours.
+     * The settings with the stream as asked: an enabled stream gets a new label and ARN (DynamoDB starts a new
+     * stream each time), a disabled one keeps describing its last ARN and label, as DynamoDB does for 24 hours.
      */
-    static void applyStream(ObjectNode settings, String tableArn, StreamSpec spec, Instant now) {
-        if (spec.enabled()) {
-            String label = STREAM_LABEL.format(now);
-            settings.putObject(TableDescriptions.STREAM_SPECIFICATION)
-                    .put("StreamEnabled", true).put("StreamViewType", spec.viewType());
-            settings.put(TableDescriptions.LATEST_STREAM_LABEL, label);
-            settings.put(TableDescriptions.LATEST_STREAM_ARN, tableArn + "/stream/" + label);
-        } else {
-            settings.remove(TableDescriptions.STREAM_SPECIFICATION);
+    static TableSettings applyStream(TableSettings settings, String tableArn, StreamSpec spec, Instant now) {
+        if (!spec.enabled()) {
+            return settings.withStream(null, settings.latestStream());
         }
-    }
-
-    /** Whether the table has a stream now. */
-    static boolean streamEnabled(ObjectNode settings) {
-        return settings.has(TableDescriptions.STREAM_SPECIFICATION);
+        String label = STREAM_LABEL.format(now);
+        return settings.withStream(spec.viewType(),
+                new TableSettings.LatestStream(label, tableArn + "/stream/" + label));
     }
 
     /** Reads an SSESpecification member (null when absent). */
@@ -122,18 +104,16 @@ final class TableSettings {
     }
 
     /**
-     * Writes SSEDescription: encryption with a KMS key (the caller's or the AWS-managed one) is described; the
-     * default encryption with an AWS-owned key is not.
+     * The settings with encryption as asked: with a KMS key (the caller's or the AWS-managed one) it is described;
+     * the default encryption with an AWS-owned key is not.
      */
-    static void applySse(ObjectNode settings, SseSpec spec) {
+    static TableSettings applySse(TableSettings settings, SseSpec spec) {
         if (!spec.enabled()) {
-            settings.remove(TableDescriptions.SSE_DESCRIPTION);
-            return;
+            return settings.withKmsMasterKeyArn(null);
         }
         String key = spec.kmsMasterKeyId();
-        String arn = key == null ? keyArn(AWS_MANAGED_KEY) : key.startsWith("arn:") ? key : keyArn(key);
-        settings.putObject(TableDescriptions.SSE_DESCRIPTION)
-                .put("Status", "ENABLED").put("SSEType", "KMS").put("KMSMasterKeyArn", arn);
+        return settings.withKmsMasterKeyArn(key == null ? keyArn(AWS_MANAGED_KEY) : key.startsWith("arn:") ? key
+                : keyArn(key));
     }
 
     private static String keyArn(String keyId) {
@@ -145,9 +125,5 @@ final class TableSettings {
         String tableClass = Requests.string(request, "TableClass");
         constraints.enumValue(tableClass, "tableClass", TABLE_CLASSES);
         return tableClass;
-    }
-
-    static void applyTableClass(ObjectNode settings, String tableClass) {
-        settings.putObject(TableDescriptions.TABLE_CLASS_SUMMARY).put("TableClass", tableClass);
     }
 }

@@ -1,4 +1,4 @@
-package dev.singletable.engine;
+package dev.singletable.engine.model;
 
 /**
  * What an injected fault makes the engine answer instead of serving the request. Each is an answer DynamoDB
