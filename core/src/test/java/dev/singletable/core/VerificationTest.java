@@ -3,8 +3,8 @@ package dev.singletable.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.singletable.engine.DynamoDbEngine;
-import dev.singletable.engine.Fault;
 import dev.singletable.engine.RequestLog;
+import dev.singletable.engine.model.Fault;
 import dev.singletable.engine.model.KeyOperator;
 import dev.singletable.engine.model.Operation;
 import dev.singletable.engine.model.RequestLogEntry;
