@@ -77,16 +77,7 @@ class SameVerdictTest {
     static Stream<Arguments> designs() {
         return Stream.of(
                 Arguments.of("passing", DESIGN, ITEMS + EXPECTED, "openOrders", List.of()),
-                Arguments.of("a pattern declared as a Scan", DESIGN.replace("""
-                          openOrders:
-                            index: GSI1
-                            query: { partition: "STATUS#OPEN" }
-                        """, """
-                          openOrders:
-                            scan: true
-                            filter: "#status = :status"
-                            parameters: [status]
-                        """), ITEMS + EXPECTED + """
+                Arguments.of("a pattern declared as a Scan", read("shop-scan.table.yaml"), ITEMS + EXPECTED + """
                           openOrders:
                             - with: { status: OPEN }
                               returns: [ { PK: "CUSTOMER#42", SK: "ORDER#1" }, { PK: "CUSTOMER#42", SK: "ORDER#2" } ]

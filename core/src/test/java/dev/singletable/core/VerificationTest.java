@@ -100,16 +100,7 @@ class VerificationTest {
 
     @Test
     void a_pattern_declared_as_a_scan_falls_short_with_what_it_read() {
-        PatternCheck check = verify(DESIGN.replace("""
-                  openOrders:
-                    index: GSI1
-                    query: { partition: "STATUS#OPEN" }
-                """, """
-                  openOrders:
-                    scan: true
-                    filter: "#status = :status"
-                    parameters: [status]
-                """), ITEMS + "expect:\n  openOrders:\n    - with: { status: OPEN }\n      returns: []\n")
+        PatternCheck check = verify(resource("/verdicts/shop-scan.table.yaml"), ITEMS + "expect:\n  openOrders:\n    - with: { status: OPEN }\n      returns: []\n")
                 .checks().get(1);
 
         assertThat(check.shortfalls()).containsExactly(new Shortfall.NotAQuery(List.of(Operation.SCAN), 3, 2),
