@@ -1,6 +1,6 @@
 package dev.singletable.cli;
 
-import dev.singletable.core.Verification;
+import dev.singletable.report.DesignReport;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -52,17 +52,14 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        DesignInput.Loaded loaded = input.load();
-        Verification results = loaded.verify();
+        DesignReport report = input.verify();
         PrintWriter out = spec.commandLine().getOut();
-        String source = input.design.getFileName().toString();
         switch (format) {
-            case text -> ResultsText.write(out, loaded.design().tableName(), source,
-                    loaded.fixtures().items().size(), results);
-            case json -> ResultsJson.write(out, loaded.design().tableName(), source, results);
-            case junit_xml -> ResultsJunitXml.write(out, loaded.design().tableName(), source, results);
+            case text -> report.writeText(out);
+            case json -> report.writeJson(out);
+            case junit_xml -> report.writeJunitXml(out);
         }
         out.flush();
-        return results.passed() ? Singletable.OK : Singletable.VERIFICATION_FAILED;
+        return report.verification().passed() ? Singletable.OK : Singletable.VERIFICATION_FAILED;
     }
 }

@@ -1,4 +1,4 @@
-package dev.singletable.cli;
+package dev.singletable.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;

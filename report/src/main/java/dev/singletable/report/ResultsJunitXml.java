@@ -1,4 +1,4 @@
-package dev.singletable.cli;
+package dev.singletable.report;
 
 import dev.singletable.core.PatternCheck;
 import dev.singletable.core.Verification;

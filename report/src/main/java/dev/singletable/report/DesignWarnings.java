@@ -1,4 +1,4 @@
-package dev.singletable.cli;
+package dev.singletable.report;
 
 import dev.singletable.core.Verification;
 import dev.singletable.fixtures.AccessPattern;

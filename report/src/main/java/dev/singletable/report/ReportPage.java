@@ -1,6 +1,6 @@
-package dev.singletable.cli;
+package dev.singletable.report;
 
-import static dev.singletable.cli.Html.escape;
+import static dev.singletable.report.Html.escape;
 
 import dev.singletable.core.PatternCheck;
 import dev.singletable.core.Verification;

@@ -1,4 +1,4 @@
-package dev.singletable.cli;
+package dev.singletable.report;
 
 /** Escaping for HTML and XML text and attribute values. */
 final class Html {

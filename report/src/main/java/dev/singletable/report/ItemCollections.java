@@ -1,4 +1,4 @@
-package dev.singletable.cli;
+package dev.singletable.report;
 
 import dev.singletable.fixtures.DynamoValues;
 import dev.singletable.fixtures.FixtureItem;
