@@ -25,6 +25,8 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -63,7 +65,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * {@link Fixtures @Fixtures}; after each test the {@link ScanGuard Scan guard}; after the class, the table dropped.
  * All state lives in the {@code ExtensionContext.Store}; the extension itself holds only its configuration.
  */
-public final class SingleTableExtension implements BeforeAllCallback, BeforeEachCallback,
+public final class SingleTableExtension implements ExecutionCondition, BeforeAllCallback, BeforeEachCallback,
         AfterTestExecutionCallback, ParameterResolver {
     private static final Namespace NAMESPACE = Namespace.create(SingleTableExtension.class);
     /** What only the embedded engine has: fault injection, its clock, its change records. */
@@ -99,6 +101,19 @@ public final class SingleTableExtension implements BeforeAllCallback, BeforeEach
 
     boolean declarative() {
         return spec == null;
+    }
+
+    /**
+     * Decides nothing: it starts the run's backend, the earliest a class's extensions are asked anything, because
+     * Spring may build a test class's application context before any {@code beforeAll} callback, and the context
+     * needs the engine ({@code singletable-spring-boot}).
+     */
+    @Override
+    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        if (context.getTestClass().isPresent() && context.getTestMethod().isEmpty()) {
+            run(context);
+        }
+        return ConditionEvaluationResult.enabled("a @SingleTableTest class runs");
     }
 
     /** Creates and seeds the class's table, unless its tables are per test, and fills static fields. */

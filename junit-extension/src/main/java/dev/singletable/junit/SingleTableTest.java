@@ -83,4 +83,15 @@ public @interface SingleTableTest {
 
     /** @return what a Scan during a test does; by default the configuration parameter {@code singletable.scans} decides */
     ScanGuard scans() default ScanGuard.CONFIGURED;
+
+    /**
+     * The property the application under test reads its table name from, such as {@code app.table-name}: in a
+     * Spring test ({@code singletable-spring-boot}) the table's physical name is set as this property of the
+     * application context's environment, above every other source, so that classes running in parallel, each
+     * with a table of its own, never share one. Empty (the default) sets nothing: the application then names the
+     * table itself, which works while no other class uses the design at the same time.
+     *
+     * @return the property's name, or empty
+     */
+    String tableNameProperty() default "";
 }

@@ -2,10 +2,14 @@ package dev.singletable.junit.internal;
 
 import dev.singletable.core.Backend;
 import dev.singletable.junit.SingleTableTest;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -21,22 +25,55 @@ public final class Run implements AutoCloseable {
     private static final String ACCESS_KEY_PROPERTY = "aws.accessKeyId";
     private static final String SECRET_KEY_PROPERTY = "aws.secretAccessKey";
 
+    /** Runs open in this JVM, latest last: a test kit run inside a test opens a second one. */
+    private static final Deque<Run> OPEN = new ConcurrentLinkedDeque<>();
+    private static final AtomicLong IDS = new AtomicLong();
+
+    private final long id = IDS.incrementAndGet();
     private final Backend backend;
     private final String tablePrefix;
-    private final boolean systemProperties;
+    private final Optional<Boolean> systemProperties;
     private final Set<String> names = ConcurrentHashMap.newKeySet();
+    private final SharedTables sharedTables = new SharedTables(this);
+    private volatile boolean open = true;
     private int propertyUsers;
     private Map<String, String> savedProperties;
 
-    private Run(Backend backend, String tablePrefix, boolean systemProperties) {
+    private Run(Backend backend, String tablePrefix, Optional<Boolean> systemProperties) {
         this.backend = backend;
         this.tablePrefix = tablePrefix;
         this.systemProperties = systemProperties;
+        OPEN.addLast(this);
+    }
+
+    /**
+     * The run of the test classes executing now, for hosts that build what a test needs before the extension's
+     * callbacks (Spring builds an application context while it prepares a test class).
+     *
+     * @return the latest run of this JVM that is still open
+     */
+    public static Optional<Run> current() {
+        return Optional.ofNullable(OPEN.peekLast());
+    }
+
+    /** @return a number no other run of this JVM has */
+    long id() {
+        return id;
+    }
+
+    /** @return whether the run has not ended: its backend serves requests */
+    boolean open() {
+        return open;
+    }
+
+    /** @return the tables that application contexts cached across test classes use */
+    public SharedTables sharedTables() {
+        return sharedTables;
     }
 
     /** Starts the backend the configuration asks for: an external endpoint, or else the in-process engine. */
     public static Run start(ExtensionContext context) {
-        boolean properties = Settings.systemProperties(context);
+        Optional<Boolean> properties = Settings.systemProperties(context);
         return Settings.endpoint(context).map(endpoint -> {
             try {
                 return new Run(Backend.external(endpoint, Settings.region(context)), Settings.tablePrefix(context),
@@ -74,13 +111,24 @@ public final class Run implements AutoCloseable {
     }
 
     /**
+     * Whether a class sets the SDK's system properties: as configured; by default yes, except for a class whose
+     * application context has its client beans pointed at the backend already (no socket is needed then).
+     *
+     * @param beansPointed whether the class's client beans reach the backend without them
+     * @return whether {@link #setSystemProperties()} is called for the class
+     */
+    public boolean wantsSystemProperties(boolean beansPointed) {
+        return systemProperties.orElse(!beansPointed);
+    }
+
+    /**
      * Points application code that builds its own client at the backend: sets {@code aws.endpointUrlDynamoDb},
      * and {@code aws.region} and (for the engine, which checks no signature) dummy credentials when they are
-     * unset. Counted, so parallel
-     * classes share one setting; {@link #restoreSystemProperties()} puts back the old values after the last.
+     * unset. Counted, so parallel classes share one setting; {@link #restoreSystemProperties()} puts back the
+     * old values after the last.
      */
     public synchronized void setSystemProperties() {
-        if (!systemProperties || propertyUsers++ > 0) {
+        if (propertyUsers++ > 0) {
             return;
         }
         savedProperties = new LinkedHashMap<>();
@@ -105,7 +153,7 @@ public final class Run implements AutoCloseable {
 
     /** Undoes {@link #setSystemProperties()} when no other class needs the properties. */
     public synchronized void restoreSystemProperties() {
-        if (!systemProperties || --propertyUsers > 0) {
+        if (--propertyUsers > 0) {
             return;
         }
         savedProperties.forEach((property, value) -> {
@@ -120,6 +168,12 @@ public final class Run implements AutoCloseable {
 
     @Override
     public void close() {
-        backend.close();
+        open = false;
+        OPEN.remove(this);
+        try {
+            sharedTables.close();
+        } finally {
+            backend.close();
+        }
     }
 }

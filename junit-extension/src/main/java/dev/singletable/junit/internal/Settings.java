@@ -60,13 +60,13 @@ public final class Settings {
                 + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt()).substring(2) + "-");
     }
 
-    static boolean systemProperties(ExtensionContext context) {
+    static Optional<Boolean> systemProperties(ExtensionContext context) {
         return context.getConfigurationParameter(SYSTEM_PROPERTIES_PROPERTY_NAME).map(value -> switch (value
                 .trim().toLowerCase(Locale.ROOT)) {
             case "true" -> true;
             case "false" -> false;
             default -> throw invalid(SYSTEM_PROPERTIES_PROPERTY_NAME, value, "true or false");
-        }).orElse(true);
+        });
     }
 
     private static ExtensionConfigurationException invalid(String parameter, String value, String expected) {
