@@ -23,7 +23,8 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * application context leases a {@link SharedTable} instead, which a cached context may go on using: closing
  * returns it to its pool in its fixture state.
  */
-final class TableResource implements AutoCloseable {
+@SuppressWarnings("deprecation") // CloseableResource: JUnit before 5.13 closes only those (Spring Boot 3.5 has 5.12)
+final class TableResource implements AutoCloseable, ExtensionContext.Store.CloseableResource {
     private final Run run;
     private final Declaration declaration;
     private final TableSpec spec;

@@ -27,7 +27,7 @@ public class ShopApplication {
                 .extensions(VersionedRecordExtension.builder().build()).build();
     }
 
-    static DynamoDbClient client(URI endpoint) {
+    public static DynamoDbClient client(URI endpoint) {
         return DynamoDbClient.builder().endpointOverride(endpoint).region(Region.EU_WEST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("app", "app")))
                 .build();

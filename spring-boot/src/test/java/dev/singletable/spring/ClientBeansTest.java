@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.example.shop.Customer;
 import com.example.shop.ShopApplication;
 import com.example.shop.ShopRepository;
+import dev.singletable.assertions.SingleTableAssertions;
 import dev.singletable.core.SingleTable;
 import dev.singletable.engine.RequestLog;
 import dev.singletable.engine.model.RequestLogEntry;
@@ -57,6 +58,8 @@ class ClientBeansTest {
 
         assertThat(log.entries()).extracting(RequestLogEntry::operationName).containsExactly("GetItem", "Query");
         assertThat(log.entries()).allSatisfy(entry -> assertThat(entry.table()).contains(table.name()));
+        SingleTableAssertions.assertThat(log).hasNoScans();
+        SingleTableAssertions.assertThat(table).everyAccessPattern();
     }
 
     @Test

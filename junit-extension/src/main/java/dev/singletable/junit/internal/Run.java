@@ -18,7 +18,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * names in use, and the SDK system properties, set while at least one class needs them. Kept in the root store,
  * which closes it when the run ends.
  */
-public final class Run implements AutoCloseable {
+@SuppressWarnings("deprecation") // CloseableResource: JUnit before 5.13 closes only those (Spring Boot 3.5 has 5.12)
+public final class Run implements AutoCloseable, ExtensionContext.Store.CloseableResource {
     /** The SDK's name, spelled as it reads it (AwsClientEndpointProvider: aws.endpointUrl + DynamoDb). */
     private static final String ENDPOINT_PROPERTY = "aws.endpointUrlDynamoDb";
     private static final String REGION_PROPERTY = "aws.region";
