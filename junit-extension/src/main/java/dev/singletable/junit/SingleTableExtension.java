@@ -11,6 +11,7 @@ import dev.singletable.junit.internal.Enhanced;
 import dev.singletable.junit.internal.Run;
 import dev.singletable.junit.internal.ScanReport;
 import dev.singletable.junit.internal.Settings;
+import java.lang.annotation.Annotation;
 import java.lang.reflect.Executable;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -20,6 +21,7 @@ import java.net.URI;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
@@ -76,6 +78,9 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
             EngineClock.class);
     private static final String INJECTED = "SingleTable, DynamoDbClient, DynamoDbAsyncClient,"
             + " DynamoDbEnhancedClient, RequestLog, URI, DynamoDbEngine, FaultInjector and EngineClock";
+    private static final Set<String> INJECTION_ANNOTATIONS = Set.of(
+            "org.springframework.beans.factory.annotation.Autowired",
+            "org.springframework.beans.factory.annotation.Value");
     private static final System.Logger LOGGER = System.getLogger(SingleTableExtension.class.getName());
 
     /** Null when JUnit made this instance for {@code @SingleTableTest}, which then says what to create. */
@@ -111,7 +116,11 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
         if (context.getTestClass().isPresent() && context.getTestMethod().isEmpty()) {
-            run(context);
+            try {
+                run(context);
+            } catch (ExtensionConfigurationException misconfigured) {
+                // beforeAll meets the same and fails the class with it, as a misconfiguration and not a condition
+            }
         }
         return ConditionEvaluationResult.enabled("a @SingleTableTest class runs");
     }
@@ -187,11 +196,27 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
         return false;
     }
 
-    /** Only parameters of exactly the types listed on {@link SingleTableTest}: other resolvers keep theirs. */
+    /**
+     * Only parameters of exactly the types listed on {@link SingleTableTest}, and none that another framework
+     * claims by an annotation ({@code @Autowired}, {@code @Value}, a qualifier): other resolvers keep theirs.
+     */
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
-        return injectable(parameter.getParameter().getType())
+        return injectable(parameter.getParameter().getType()) && !claimedByAnother(parameter.getParameter())
                 && Declaration.owner(context).declaration().registered(this, context);
+    }
+
+    /** Spring resolves a parameter with {@code @Autowired}, {@code @Value} or a qualifier; named as text. */
+    private static boolean claimedByAnother(Parameter parameter) {
+        for (Annotation annotation : parameter.getAnnotations()) {
+            Class<? extends Annotation> type = annotation.annotationType();
+            if (INJECTION_ANNOTATIONS.contains(type.getName()) || type.getSimpleName().equals("Qualifier")
+                    || Arrays.stream(type.getAnnotations()).anyMatch(meta -> meta.annotationType().getSimpleName()
+                            .equals("Qualifier"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

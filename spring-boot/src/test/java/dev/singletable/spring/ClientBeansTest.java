@@ -71,7 +71,10 @@ class ClientBeansTest {
 
     @Test
     @Order(3)
-    void autowired_and_injected_fields_hold_the_beans_views_of_the_engine_clients(SingleTable table) {
+    void autowired_and_injected_fields_and_parameters_hold_the_beans_views_of_the_engine_clients(SingleTable table,
+            @Autowired DynamoDbClient parameter, DynamoDbClient extensions) {
+        assertThat(parameter).isSameAs(client);
+        assertThat(extensions).isSameAs(table.client());
         assertThat(EngineClients.isView(client)).isTrue();
         assertThat(EngineClients.isView(asyncClient)).isTrue();
         assertThat(client).isNotSameAs(table.client());
