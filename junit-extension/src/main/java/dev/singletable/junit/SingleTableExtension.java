@@ -301,8 +301,11 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
                 () -> TableResource.open(run(context), declaration, declaration.spec(context)), TableResource.class);
     }
 
+    /** The run, bound to the calling thread for hosts that look for it there (see {@link Run#current()}). */
     private static Run run(ExtensionContext context) {
-        return getOrCreate(context.getRoot(), Run.class, () -> Run.start(context), Run.class);
+        Run run = getOrCreate(context.getRoot(), Run.class, () -> Run.start(context), Run.class);
+        run.bindToThread();
+        return run;
     }
 
     /**

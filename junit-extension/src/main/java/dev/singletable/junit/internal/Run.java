@@ -28,6 +28,8 @@ public final class Run implements AutoCloseable, ExtensionContext.Store.Closeabl
 
     /** Runs open in this JVM, latest last: a test kit run inside a test opens a second one. */
     private static final Deque<Run> OPEN = new ConcurrentLinkedDeque<>();
+    /** The run whose test class executes on a thread: launchers may run side by side (a test kit in a test). */
+    private static final ThreadLocal<Run> ON_THREAD = new ThreadLocal<>();
     private static final AtomicLong IDS = new AtomicLong();
 
     private final long id = IDS.incrementAndGet();
@@ -48,13 +50,19 @@ public final class Run implements AutoCloseable, ExtensionContext.Store.Closeabl
     }
 
     /**
-     * The run of the test classes executing now, for hosts that build what a test needs before the extension's
-     * callbacks (Spring builds an application context while it prepares a test class).
+     * The run of the test class executing on this thread, for hosts that build what a test needs before the
+     * extension's callbacks (Spring builds an application context while it prepares a test class).
      *
-     * @return the latest run of this JVM that is still open
+     * @return the run the extension last met on this thread, if it is open; else the latest open run of the JVM
      */
     public static Optional<Run> current() {
-        return Optional.ofNullable(OPEN.peekLast());
+        Run onThread = ON_THREAD.get();
+        return onThread != null && onThread.open ? Optional.of(onThread) : Optional.ofNullable(OPEN.peekLast());
+    }
+
+    /** Makes this the {@link #current()} run of the calling thread. */
+    public void bindToThread() {
+        ON_THREAD.set(this);
     }
 
     /** @return a number no other run of this JVM has */
