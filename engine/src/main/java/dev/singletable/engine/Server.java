@@ -1,10 +1,12 @@
 package dev.singletable.engine;
 
-import java.util.concurrent.CountDownLatch;
+import java.io.UncheckedIOException;
+import java.util.Optional;
 
 /**
  * Runs an engine as a local DynamoDB endpoint: {@code java -jar singletable-engine.jar --port 8000}.
- * Stops on Ctrl-C. (The {@code singletable serve} command does the same with a design and demo data.)
+ * Stops on Ctrl-C; with {@code --data}, also when the disk fails the data directory (exit code 1, after saying
+ * why). (The {@code singletable serve} command does the same with a design and demo data.)
  */
 public final class Server {
     private Server() {
@@ -39,19 +41,26 @@ public final class Server {
             }
             builder.credentials(credentials.substring(0, colon), credentials.substring(colon + 1));
         }
-        DynamoDbEngine engine = builder.build();
+        DynamoDbEngine engine;
+        try {
+            engine = builder.build();
+        } catch (UncheckedIOException e) { // the data directory: in use by another engine, unreadable, damaged
+            System.err.println(e.getMessage());
+            System.exit(1);
+            return;
+        }
         if (!java.net.InetAddress.getByName(host).isLoopbackAddress()) {
             System.err.println("WARNING: listening on " + host + ", reachable from other machines; "
                     + (credentials == null ? "any caller is served (--credentials makes it check signatures)"
                     : "only requests signed with the given credentials are served"));
         }
         System.out.println("DynamoDB endpoint: " + engine.httpEndpoint());
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            engine.close();
-            stopped.countDown();
-        }));
-        stopped.await();
+        Runtime.getRuntime().addShutdownHook(new Thread(engine::close));
+        Optional<String> failure = engine.awaitStop();
+        if (failure.isPresent()) { // the disk failed the data directory: stop, and let a restart recover
+            System.err.println(failure.get());
+            System.exit(1);
+        }
     }
 
     private static String value(String[] args, int i, String option) {
