@@ -110,8 +110,12 @@ public final class ServerProcess implements AutoCloseable {
         return process.isAlive();
     }
 
-    /** SIGKILL: no shutdown hook runs, nothing is flushed; returns once the process is gone. */
+    /**
+     * SIGKILL, to the process and what it started: no shutdown hook runs, nothing is flushed; returns once the
+     * process is gone.
+     */
     public void kill() {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
         awaitExit(Duration.ofSeconds(30));
     }

@@ -103,44 +103,67 @@ public final class Journal implements Durability {
     }
 
     private void recover(Database database) throws IOException {
-        Path snapshot = directory.resolve(SNAPSHOT);
         disk.deleteIfExists(directory.resolve(SNAPSHOT + UNFINISHED));
         disk.deleteIfExists(directory.resolve(JOURNAL + UNFINISHED));
-        List<byte[]> snapshotRecords = Files.exists(snapshot) ? RecordFile.read(snapshot).records() : List.of();
-        if (Files.exists(snapshot) && snapshotRecords.size() != 1) {
-            throw new IOException("snapshot " + snapshot + " is damaged; refusing to start with lost data");
-        }
-        JsonNode snapshotTables = snapshotRecords.isEmpty() ? null : JSON.readTree(snapshotRecords.get(0));
-        generation = snapshotTables == null ? 0 : snapshotTables.path("generation").asLong(0);
+        JsonNode snapshot = readSnapshot();
+        generation = snapshot == null ? 0 : snapshot.path("generation").asLong(0);
         RecordFile.Contents contents = Files.exists(journalFile) ? RecordFile.read(journalFile)
                 : new RecordFile.Contents(List.of(), 0, false);
         List<byte[]> changes = contents.records();
-        long journalGeneration = 0;
-        if (!changes.isEmpty() && JSON.readTree(changes.get(0)).isObject()) {
-            journalGeneration = JSON.readTree(changes.get(0)).get("generation").asLong();
+        JsonNode first = changes.isEmpty() ? null : JSON.readTree(changes.get(0));
+        long journalGeneration = 0; // a journal written before generations has none, nor has its snapshot
+        if (first != null && first.isObject()) {
+            journalGeneration = first.get("generation").asLong();
             changes = changes.subList(1, changes.size());
         }
         if (journalGeneration > generation) {
             throw new IOException("journal " + journalFile + " is of generation " + journalGeneration
                     + ", newer than its snapshot's " + generation + "; refusing to start with lost data");
         }
-        boolean stale = journalGeneration < generation;
-        if (contents.tornTail() && !stale) {
+        // older: a crash came between the snapshot's rename and the journal's, and the snapshot holds its changes
+        boolean folded = journalGeneration < generation;
+        if (contents.tornTail() && !folded) {
             warnings.accept("dropped an incomplete last record at byte " + contents.intactLength() + " of "
                     + journalFile + " (a write that was never answered)");
         }
-        List<byte[]> replayed = stale ? List.of() : changes;
+        load(database, snapshot, folded ? List.of() : changes);
+        database.tables().forEach(t -> durableMetadata.put(t.name(), t.metadata()));
+        if (folded) {
+            journal = startJournal();
+        } else {
+            journal = disk.openForAppend(journalFile);
+            disk.truncate(journalFile, journal, contents.intactLength());
+            disk.force(journalFile, journal);
+            disk.forceDirectory(directory);
+        }
+    }
+
+    /** The snapshot's one record, or null when there is no snapshot. */
+    private JsonNode readSnapshot() throws IOException {
+        Path snapshot = directory.resolve(SNAPSHOT);
+        if (!Files.exists(snapshot)) {
+            return null;
+        }
+        List<byte[]> records = RecordFile.read(snapshot).records();
+        if (records.size() != 1) {
+            throw new IOException("snapshot " + snapshot + " is damaged; refusing to start with lost data");
+        }
+        return JSON.readTree(records.get(0));
+    }
+
+    /** Fills the database with the snapshot's tables, then the journal's changes, none of them journaled again. */
+    private static void load(Database database, JsonNode snapshot, List<byte[]> changes) throws IOException {
         IOException[] failure = new IOException[1];
         database.replay(() -> {
             try {
-                if (snapshotTables != null) {
-                    for (JsonNode table : snapshotTables.get("tables")) {
+                if (snapshot != null) {
+                    for (JsonNode table : snapshot.get("tables")) {
                         Table restored = new Table(MetadataJson.read(table.get("metadata")));
                         table.get("items").forEach(item -> restored.put(ValueJson.readItem(item)));
                         database.add(restored);
                     }
                 }
-                for (byte[] record : replayed) {
+                for (byte[] record : changes) {
                     for (JsonNode entry : JSON.readTree(record)) {
                         apply(database, entry);
                     }
@@ -151,15 +174,6 @@ public final class Journal implements Durability {
         });
         if (failure[0] != null) {
             throw failure[0];
-        }
-        database.tables().forEach(t -> durableMetadata.put(t.name(), t.metadata()));
-        if (stale) { // a crash came between the snapshot's rename and the journal's: its changes are in the snapshot
-            journal = startJournal();
-        } else {
-            journal = disk.openForAppend(journalFile);
-            disk.truncate(journalFile, journal, contents.intactLength());
-            disk.force(journalFile, journal);
-            disk.forceDirectory(directory);
         }
     }
 
@@ -253,10 +267,10 @@ public final class Journal implements Durability {
      * stay as the failure left them, which start-up reads as it reads them after a crash.
      */
     private DynamoException fail(IOException cause) {
-        failure = "The engine stopped: its data directory " + directory + " failed (" + cause.getMessage()
+        String how = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+        failure = "The engine stopped: its data directory " + directory + " failed (" + how
                 + "). Start it again once the disk is writable: it recovers every write it answered.";
         closeJournal();
-        warnings.accept(failure);
         stopped.countDown();
         return DynamoException.internal(failure);
     }
@@ -324,7 +338,7 @@ public final class Journal implements Durability {
                 });
             }
         } catch (DynamoException e) {
-            throw new UncheckedIOException(new IOException(failure, e));
+            throw new UncheckedIOException(e.getMessage(), new IOException(e));
         } finally {
             stop();
         }
