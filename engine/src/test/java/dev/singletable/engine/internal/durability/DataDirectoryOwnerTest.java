@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.singletable.engine.DynamoDbEngine;
-import dev.singletable.engine.ServerProcess;
+import dev.singletable.engine.JavaProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -63,7 +63,7 @@ class DataDirectoryOwnerTest {
         try (DynamoDbEngine owner = durable(data)) {
             createTable(owner.client());
 
-            ServerProcess second = ServerProcess.launch("--data", data.toString());
+            JavaProcess second = JavaProcess.launch(JavaProcess.server("--port", "0", "--data", data.toString()));
 
             assertThat(second.awaitExit(Duration.ofSeconds(60))).isEqualTo(1);
             assertThat(second.output()).isEqualTo("cannot open the data directory " + data + ": it is in use by process "
@@ -74,8 +74,8 @@ class DataDirectoryOwnerTest {
 
     @Test
     void should_refuse_this_process_while_a_server_owns_the_directory_and_take_it_over_once_that_is_killed() {
-        try (ServerProcess server = ServerProcess.start(data)) {
-            try (DynamoDbClient client = ServerProcess.client(server.endpoint())) {
+        try (JavaProcess server = JavaProcess.startServer(data)) {
+            try (DynamoDbClient client = JavaProcess.client(server.endpoint())) {
                 createTable(client);
                 put(client, "written by the server");
             }

@@ -3,10 +3,9 @@ package dev.singletable.engine.internal.durability;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
-import dev.singletable.engine.ServerProcess;
+import dev.singletable.engine.JavaProcess;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -53,10 +52,10 @@ class FullDiskTest {
                 "this machine cannot mount a small file system for a test (needs Linux, unshare and user namespaces)");
         List<String> command = new ArrayList<>(List.of("unshare", "--user", "--map-root-user", "--mount",
                 "sh", "-c", SCRIPT, mountPoint.toString()));
-        command.addAll(ServerProcess.command());
+        command.addAll(JavaProcess.server("--port", "0"));
         List<String> acknowledged = new ArrayList<>();
-        try (ServerProcess server = ServerProcess.launch(command)) {
-            try (DynamoDbClient client = ServerProcess.client(server.awaitEndpoint())) {
+        try (JavaProcess server = JavaProcess.launch(command)) {
+            try (DynamoDbClient client = JavaProcess.client(server.awaitEndpoint())) {
                 createTable(client);
                 InternalServerErrorException full = null;
                 for (int i = 0; full == null; i++) {
@@ -75,10 +74,10 @@ class FullDiskTest {
                 assertThat(full.awsErrorDetails().errorMessage()).startsWith("The engine stopped: its data directory ")
                         .contains("failed (No space left on device)");
             }
-            awaitLine(server, "server exited 1");
+            assertThat(server.awaitLine("server exited ")).isEqualTo("server exited 1");
             assertThat(server.output()).contains("The engine stopped: its data directory ");
 
-            try (DynamoDbClient client = ServerProcess.client(server.awaitEndpoint())) { // restarted, space freed
+            try (DynamoDbClient client = JavaProcess.client(server.awaitEndpoint())) { // restarted, space freed
                 List<String> found = new ArrayList<>();
                 client.scanPaginator(b -> b.tableName("app")).items().forEach(item -> found.add(item.get("PK").s()));
                 assertThat(found).containsExactlyInAnyOrderElementsOf(acknowledged);
@@ -107,16 +106,6 @@ class FullDiskTest {
             return false;
         } finally {
             java.nio.file.Files.delete(probe);
-        }
-    }
-
-    private static void awaitLine(ServerProcess server, String line) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (!server.output().contains(line + "\n")) {
-            if (System.nanoTime() > deadline) {
-                fail("the server did not say \"" + line + "\"; it said:\n" + server.output());
-            }
-            Thread.sleep(20);
         }
     }
 

@@ -2,7 +2,7 @@ package dev.singletable.engine.internal.durability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.ServerProcess;
+import dev.singletable.engine.JavaProcess;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,9 +23,9 @@ class KilledServerTest {
 
     @Test
     void should_keep_every_acknowledged_write_when_the_server_is_killed() throws Exception {
-        ServerProcess server = ServerProcess.start(data);
+        JavaProcess server = JavaProcess.startServer(data);
         List<String> acknowledged = new ArrayList<>();
-        try (DynamoDbClient client = ServerProcess.client(server.endpoint())) {
+        try (DynamoDbClient client = JavaProcess.client(server.endpoint())) {
             client.createTable(b -> b.tableName("app").billingMode(BillingMode.PAY_PER_REQUEST)
                     .attributeDefinitions(a -> a.attributeName("PK").attributeType(ScalarAttributeType.S))
                     .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH)));
@@ -50,8 +50,8 @@ class KilledServerTest {
         }
         assertThat(acknowledged).isNotEmpty();
 
-        try (ServerProcess restarted = ServerProcess.start(data);
-             DynamoDbClient client = ServerProcess.client(restarted.endpoint())) {
+        try (JavaProcess restarted = JavaProcess.startServer(data);
+             DynamoDbClient client = JavaProcess.client(restarted.endpoint())) {
             List<String> found = new ArrayList<>();
             ScanIterable pages = client.scanPaginator(b -> b.tableName("app"));
             pages.items().forEach(item -> found.add(item.get("PK").s()));
