@@ -1,5 +1,6 @@
 package dev.singletable.benchmarks.workload;
 
+import dev.singletable.benchmarks.Stats;
 import dev.singletable.engine.DynamoDbEngine;
 import java.io.IOException;
 import java.net.URI;
