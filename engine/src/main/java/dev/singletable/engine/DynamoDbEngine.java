@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
@@ -61,6 +62,7 @@ public final class DynamoDbEngine implements AutoCloseable {
     private final Journal journal;
     private final String host;
     private final int port;
+    private final HttpLimits httpLimits;
     private final SignatureCheck signatures;
     private final DynamoDbClient client;
     private HttpEndpoint http;
@@ -74,6 +76,7 @@ public final class DynamoDbEngine implements AutoCloseable {
         this.dispatcher = new Dispatcher(Operations.all(database), requestLog, faults::match);
         this.host = builder.host;
         this.port = builder.port;
+        this.httpLimits = builder.httpLimits;
         this.signatures = builder.accessKeyId == null ? null
                 : new SignatureCheck(builder.accessKeyId, builder.secretAccessKey);
         this.client = newClient();
@@ -139,7 +142,7 @@ public final class DynamoDbEngine implements AutoCloseable {
     public synchronized URI httpEndpoint() {
         if (http == null) {
             try {
-                http = HttpEndpoint.start(dispatcher, host, port, signatures);
+                http = HttpEndpoint.start(dispatcher, host, port, httpLimits, signatures);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot listen on " + host + ":" + port, e);
             }
@@ -256,6 +259,7 @@ public final class DynamoDbEngine implements AutoCloseable {
         private int requestLogCapacity = 10_000;
         private String host = "127.0.0.1";
         private int port;
+        private HttpLimits httpLimits = HttpLimits.defaults();
         private Clock clock = Clock.systemUTC();
         private Duration ttlDelay = Duration.ZERO;
         private Path dataDirectory;
@@ -280,6 +284,15 @@ public final class DynamoDbEngine implements AutoCloseable {
         /** The address the HTTP endpoint binds to; loopback unless you say otherwise. */
         public Builder host(String host) {
             this.host = host;
+            return this;
+        }
+
+        /**
+         * What the HTTP endpoint tolerates from a client: connections, header sizes and timeouts
+         * ({@link HttpLimits#defaults()} unless changed).
+         */
+        public Builder httpLimits(HttpLimits limits) {
+            this.httpLimits = Objects.requireNonNull(limits, "limits");
             return this;
         }
 
