@@ -69,6 +69,10 @@ final class Connection implements Runnable {
                     sendAndClose(new Reply(408, new byte[0]), reader, writer);
                 }
                 return;
+            } catch (RuntimeException bug) {
+                // answered as DynamoDB answers its own failures, so that a client sees an error and not a reset
+                sendAndClose(new Reply(500, new byte[0]), reader, writer);
+                return;
             }
             if (reply.closes()) {
                 sendAndClose(reply, reader, writer);

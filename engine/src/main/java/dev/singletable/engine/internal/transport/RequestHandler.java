@@ -136,8 +136,8 @@ final class RequestHandler {
             return false;
         }
         Boolean star = null;
-        for (String element : acceptEncoding.split(",")) {
-            String[] parts = element.split(";");
+        for (String element : acceptEncoding.split(",", -1)) {
+            String[] parts = element.split(";", -1);
             String coding = parts[0].trim().toLowerCase(Locale.ROOT);
             boolean accepted = true;
             for (int i = 1; i < parts.length; i++) {
