@@ -76,11 +76,15 @@ final class ReplyWriter {
 
     /** Header text is ISO-8859-1 (values echoed from a request come back as they were received). */
     private void ascii(String text) throws IOException {
-        for (int i = 0; i < text.length(); i++) {
+        for (int from = 0; from < text.length(); ) {
             if (count == buffer.length) {
                 flushBuffer();
             }
-            buffer[count++] = (byte) text.charAt(i);
+            int to = Math.min(text.length(), from + buffer.length - count);
+            for (int i = from; i < to; i++) {
+                buffer[count++] = (byte) text.charAt(i);
+            }
+            from = to;
         }
     }
 

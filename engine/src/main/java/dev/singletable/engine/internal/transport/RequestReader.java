@@ -22,6 +22,8 @@ final class RequestReader {
     private byte[] buffer = new byte[8 * 1024];
     private int position;
     private int limit;
+    private int lineStart;
+    private int lineEnd;
 
     RequestReader(InputStream in, HttpLimits limits) {
         this.in = in;
@@ -52,8 +54,7 @@ final class RequestReader {
         compact();
         String requestLine;
         do { // empty lines before a request line are ignored (RFC 9112 section 2.2)
-            requestLine = line(limits.maxRequestLineBytes(), 414, "the request line is longer than "
-                    + limits.maxRequestLineBytes() + " bytes");
+            requestLine = line(limits.maxRequestLineBytes(), 414);
         } while (requestLine.isEmpty());
         String[] parts = requestLine.split(" ", -1);
         if (parts.length != 3 || !isToken(parts[0]) || parts[1].isEmpty()) {
@@ -65,27 +66,45 @@ final class RequestReader {
         return new Head(parts[0], parts[1], parts[2], fields());
     }
 
-    /** Header fields (or a chunked body's trailer fields) up to the empty line, within the header size limit. */
+    /**
+     * Header fields (or a chunked body's trailer fields) up to the empty line, within the header size limit, read
+     * from the buffer's bytes without a string per line.
+     */
     private Headers fields() throws IOException, HttpError {
         Headers headers = new Headers();
         int budget = limits.maxHeaderBytes(); // every line counted with its CR LF, the empty line included
         while (true) {
-            int start = position;
-            String line = line(budget - 2, 431, "the header section is larger than " + limits.maxHeaderBytes()
-                    + " bytes");
-            budget -= position - start;
-            if (line.isEmpty()) {
+            int before = position;
+            nextLine(budget - 2, 431);
+            budget -= position - before;
+            if (lineEnd == lineStart) {
                 return headers;
             }
-            int colon = line.indexOf(':');
-            if (colon < 1 || !isToken(line.substring(0, colon))) {
-                throw new HttpError(400, "a malformed header line"); // obsolete line folding included
+            int colon = lineStart;
+            while (colon < lineEnd && buffer[colon] != ':') {
+                if (!isTokenByte(buffer[colon])) {
+                    throw new HttpError(400, "a malformed header line"); // obsolete line folding included
+                }
+                colon++;
             }
-            String value = withoutWhitespace(line.substring(colon + 1));
-            if (value.indexOf('\r') >= 0 || value.indexOf('\0') >= 0) {
-                throw new HttpError(400, "a header value with CR or NUL");
+            if (colon == lineStart || colon == lineEnd) {
+                throw new HttpError(400, "a malformed header line");
             }
-            headers.add(line.substring(0, colon), value);
+            int from = colon + 1;
+            int to = lineEnd;
+            while (from < to && (buffer[from] == ' ' || buffer[from] == '\t')) {
+                from++;
+            }
+            while (to > from && (buffer[to - 1] == ' ' || buffer[to - 1] == '\t')) {
+                to--;
+            }
+            for (int i = from; i < to; i++) {
+                if (buffer[i] == '\r' || buffer[i] == 0) {
+                    throw new HttpError(400, "a header value with CR or NUL");
+                }
+            }
+            headers.add(new String(buffer, lineStart, colon - lineStart, StandardCharsets.ISO_8859_1),
+                    new String(buffer, from, to - from, StandardCharsets.ISO_8859_1));
         }
     }
 
@@ -152,7 +171,7 @@ final class RequestReader {
         byte[] body = new byte[Math.min(maxBytes, 64 * 1024)];
         int size = 0;
         while (true) {
-            String line = line(MAX_CHUNK_LINE_BYTES, 400, "a chunk-size line over " + MAX_CHUNK_LINE_BYTES + " bytes");
+            String line = line(MAX_CHUNK_LINE_BYTES, 400);
             int semicolon = line.indexOf(';');
             long chunk = hex(withoutWhitespace(semicolon < 0 ? line : line.substring(0, semicolon)));
             if (chunk == 0) {
@@ -177,9 +196,8 @@ final class RequestReader {
                 size += n;
                 copied += n;
             }
-            if (!line(0, 400, "chunk data longer than its size").isEmpty()) {
-                throw new HttpError(400, "chunk data longer than its size");
-            }
+            nextLine(0, 400); // the CR LF after the chunk's data, and nothing before it
+
         }
     }
 
@@ -208,32 +226,48 @@ final class RequestReader {
         }
     }
 
+    /** The next line without its line end, as ISO-8859-1; longer than {@code max} bytes: refused with {@code status}. */
+    private String line(int max, int status) throws IOException, HttpError {
+        nextLine(max, status);
+        return new String(buffer, lineStart, lineEnd - lineStart, StandardCharsets.ISO_8859_1);
+    }
+
     /**
-     * The next line without its line end (CR LF, or a bare LF as lenient servers accept), as ISO-8859-1. A line
-     * longer than {@code max} bytes is refused with {@code status}.
+     * Finds the next line (ended by CR LF, or a bare LF as lenient servers accept): its bytes are then
+     * {@code buffer[lineStart, lineEnd)} and the position is past its end. A line longer than {@code max} bytes is
+     * refused with {@code status}.
      */
-    private String line(int max, int status, String tooLong) throws IOException, HttpError {
+    private void nextLine(int max, int status) throws IOException, HttpError {
         int scanned = position;
         while (true) {
             for (; scanned < limit; scanned++) {
                 if (buffer[scanned] == '\n') {
                     int end = scanned > position && buffer[scanned - 1] == '\r' ? scanned - 1 : scanned;
                     if (end - position > max) {
-                        throw new HttpError(status, tooLong);
+                        throw tooLong(status);
                     }
-                    String line = new String(buffer, position, end - position, StandardCharsets.ISO_8859_1);
+                    lineStart = position;
+                    lineEnd = end;
                     position = scanned + 1;
-                    return line;
+                    return;
                 }
             }
             if (scanned - position > max + 1) { // +1: the CR of a line of exactly max bytes
-                throw new HttpError(status, tooLong);
+                throw tooLong(status);
             }
             int consumed = position;
             compact();
             scanned -= consumed;
             requireMore();
         }
+    }
+
+    private HttpError tooLong(int status) {
+        return new HttpError(status, switch (status) {
+            case 414 -> "the request line is longer than " + limits.maxRequestLineBytes() + " bytes";
+            case 431 -> "the header section is larger than " + limits.maxHeaderBytes() + " bytes";
+            default -> "a chunk line longer than its framing allows";
+        });
     }
 
     /** Moves the unread bytes to the front of the buffer. */
@@ -284,11 +318,14 @@ final class RequestReader {
         }
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            boolean ok = c > 0x20 && c < 0x7F && "\"(),/:;<=>?@[\\]{}".indexOf(c) < 0;
-            if (!ok) {
+            if (c > 0xFF || !isTokenByte((byte) c)) {
                 return false;
             }
         }
         return true;
+    }
+
+    private static boolean isTokenByte(byte b) {
+        return b > 0x20 && b < 0x7F && "\"(),/:;<=>?@[\\]{}".indexOf(b) < 0;
     }
 }
