@@ -31,7 +31,7 @@ import java.util.zip.CRC32;
  *
  * <pre>java -cp benchmarks.jar dev.singletable.benchmarks.http.HttpServerCost [--peer http://127.0.0.1:4567]
  *      [--rounds 5] [--requests 2000] [--seconds 2] [--connections 16] [--targets engine,floor,jdk,peer]
- *      [--out http-server.md]</pre>
+ *      [--operations ListTables,GetItem,Query] [--out http-server.md]</pre>
  */
 public final class HttpServerCost {
     /** A fresh name per run: the peer may be shared with other benchmarks and runs. */
@@ -41,7 +41,7 @@ public final class HttpServerCost {
     private static final String JDK = "jdk";
     private static final String PEER = "peer";
 
-    /** One measured call: the operation and its request body. */
+    /** One measured call: its name in the report, the operation, its request body and what its answer holds. */
     private record Call(String name, String operation, String json, String expect) {
     }
 
@@ -71,6 +71,9 @@ public final class HttpServerCost {
         double seconds = Double.parseDouble(options.getOrDefault("--seconds", "2"));
         int connections = Integer.parseInt(options.getOrDefault("--connections", "16"));
         List<String> wanted = Arrays.asList(options.getOrDefault("--targets", "engine,floor,jdk,peer").split(","));
+        List<String> operations = Arrays.asList(options.getOrDefault("--operations", "ListTables,GetItem,Query")
+                .split(","));
+        List<Call> calls = CALLS.stream().filter(c -> operations.contains(c.operation())).toList();
         String peer = options.get("--peer");
         if (peer == null) {
             System.err.println("HttpServerCost: no --peer given: measuring without the peer emulator and its ratios");
@@ -103,7 +106,8 @@ public final class HttpServerCost {
                         }
                     }
                 }
-                Map<Call, Map<String, Result>> results = measure(targets, rounds, requests, seconds, connections);
+                Map<Call, Map<String, Result>> results = measure(targets, calls, rounds, requests, seconds,
+                        connections);
                 String report = markdown(results, targets, connections, rounds, requests, seconds);
                 System.out.println(report);
                 String out = options.get("--out");
@@ -200,12 +204,13 @@ public final class HttpServerCost {
 
     // ---- measuring -------------------------------------------------------------------------------------------------
 
-    private static Map<Call, Map<String, Result>> measure(List<Target> targets, int rounds, int requests,
-                                                          double seconds, int connections) throws Exception {
+    private static Map<Call, Map<String, Result>> measure(List<Target> targets, List<Call> calls, int rounds,
+                                                          int requests, double seconds, int connections)
+            throws Exception {
         Map<Call, Map<String, Result>> results = new LinkedHashMap<>();
         ExecutorService pool = Executors.newFixedThreadPool(connections);
         try {
-            for (Call call : CALLS) {
+            for (Call call : calls) {
                 Map<String, Stats> single = new LinkedHashMap<>();
                 Map<String, Stats> concurrent = new LinkedHashMap<>();
                 Map<String, long[]> counted = new LinkedHashMap<>(); // requests, nanoseconds
@@ -328,34 +333,36 @@ public final class HttpServerCost {
 
     /** Issue 17's targets for the server's own cost, each with its measured ratio. */
     private static String verdicts(Map<Call, Map<String, Result>> results, int connections) {
-        Map<String, Result> get = results.get(CALLS.get(1));
-        Map<String, Result> query = results.get(CALLS.get(2));
-        StringBuilder s = new StringBuilder("Targets: ");
+        Map<String, Result> get = byOperation(results, "GetItem");
+        Map<String, Result> query = byOperation(results, "Query");
         List<String> lines = new ArrayList<>();
-        Result engineGet = get.get(ENGINE);
-        if (engineGet == null) {
-            return "";
-        }
-        if (get.containsKey(FLOOR)) {
-            double ratio = p50(engineGet) / p50(get.get(FLOOR));
+        if (get != null && get.containsKey(ENGINE) && get.containsKey(FLOOR)) {
+            double ratio = p50(get.get(ENGINE)) / p50(get.get(FLOOR));
             lines.add(verdict("GetItem p50 ≤ 1.5× the floor", ratio, ratio <= 1.5));
         }
-        if (get.containsKey(PEER)) {
-            double getRatio = p50(get.get(PEER)) / p50(engineGet);
-            lines.add(verdict("GetItem p50 ≥ 2× faster than the peer", getRatio, getRatio >= 2));
-            double queryRatio = p50(query.get(PEER)) / p50(query.get(ENGINE));
-            lines.add(verdict("Query p50 ≥ 4× faster than the peer", queryRatio, queryRatio >= 4));
-            for (Map.Entry<Call, Map<String, Result>> call : results.entrySet()) {
-                if (call.getKey() == CALLS.get(0)) {
-                    continue; // no target for it: it shows the HTTP layer's share
-                }
-                double ratio = call.getValue().get(ENGINE).concurrentPerSecond()
-                        / call.getValue().get(PEER).concurrentPerSecond();
+        if (get != null && get.containsKey(ENGINE) && get.containsKey(PEER)) {
+            double ratio = p50(get.get(PEER)) / p50(get.get(ENGINE));
+            lines.add(verdict("GetItem p50 ≥ 2× faster than the peer", ratio, ratio >= 2));
+        }
+        if (query != null && query.containsKey(ENGINE) && query.containsKey(PEER)) {
+            double ratio = p50(query.get(PEER)) / p50(query.get(ENGINE));
+            lines.add(verdict("Query p50 ≥ 4× faster than the peer", ratio, ratio >= 4));
+        }
+        for (Map.Entry<Call, Map<String, Result>> call : results.entrySet()) {
+            Map<String, Result> byTarget = call.getValue();
+            if (!call.getKey().operation().equals("ListTables") && byTarget.containsKey(ENGINE)
+                    && byTarget.containsKey(PEER)) {
+                double ratio = byTarget.get(ENGINE).concurrentPerSecond() / byTarget.get(PEER).concurrentPerSecond();
                 lines.add(verdict(call.getKey().name() + " at " + connections + " connections ≥ 3× the peer's req/s",
                         ratio, ratio >= 3));
             }
         }
-        return s.append(String.join("; ", lines)).append(".\n").toString();
+        return lines.isEmpty() ? "" : "Targets: " + String.join("; ", lines) + ".\n";
+    }
+
+    private static Map<String, Result> byOperation(Map<Call, Map<String, Result>> results, String operation) {
+        return results.entrySet().stream().filter(e -> e.getKey().operation().equals(operation))
+                .map(Map.Entry::getValue).findFirst().orElse(null);
     }
 
     private static double p50(Result result) {

@@ -56,14 +56,20 @@ final class RequestReader {
         do { // empty lines before a request line are ignored (RFC 9112 section 2.2)
             requestLine = line(limits.maxRequestLineBytes(), 414);
         } while (requestLine.isEmpty());
-        String[] parts = requestLine.split(" ", -1);
-        if (parts.length != 3 || !isToken(parts[0]) || parts[1].isEmpty()) {
+        int first = requestLine.indexOf(' ');
+        int second = first < 0 ? -1 : requestLine.indexOf(' ', first + 1);
+        if (second < 0 || requestLine.indexOf(' ', second + 1) >= 0 || second == first + 1) {
             throw new HttpError(400, "a malformed request line");
         }
-        if (!parts[2].equals("HTTP/1.1") && !parts[2].equals("HTTP/1.0")) {
-            throw new HttpError(parts[2].startsWith("HTTP/") ? 505 : 400, "HTTP version " + parts[2]);
+        String method = requestLine.substring(0, first);
+        String version = requestLine.substring(second + 1);
+        if (!isToken(method)) {
+            throw new HttpError(400, "a malformed request line");
         }
-        return new Head(parts[0], parts[1], parts[2], fields());
+        if (!version.equals("HTTP/1.1") && !version.equals("HTTP/1.0")) {
+            throw new HttpError(version.startsWith("HTTP/") ? 505 : 400, "HTTP version " + version);
+        }
+        return new Head(method, requestLine.substring(first + 1, second), version, fields());
     }
 
     /**
