@@ -2,11 +2,7 @@ package dev.singletable.engine.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.DynamoDbEngine;
-import java.net.URI;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,31 +11,11 @@ import org.junit.jupiter.api.Test;
  * every answer to a request with {@code Origin} lets the page read DynamoDB's headers; without {@code Origin},
  * no CORS header at all.
  */
-class CorsTest {
+class CorsTest extends EndpointTest {
     private static final String EXPOSED = "x-amzn-RequestId,x-amzn-ErrorType,x-amzn-ErrorMessage,Date";
     private static final List<String> CORS_HEADERS = List.of("access-control-allow-origin",
             "access-control-allow-headers", "access-control-allow-methods", "access-control-expose-headers",
             "access-control-max-age", "access-control-allow-credentials");
-
-    DynamoDbEngine engine;
-    URI endpoint;
-
-    @BeforeEach
-    void start() {
-        engine = DynamoDbEngine.create();
-        endpoint = engine.httpEndpoint();
-    }
-
-    @AfterEach
-    void stop() {
-        engine.close();
-    }
-
-    private RawConnection.Response exchange(String request) throws Exception {
-        try (RawConnection connection = new RawConnection(endpoint)) {
-            return connection.send(request).read();
-        }
-    }
 
     @Test
     void should_answer_a_browser_preflight_as_dynamodb_does() throws Exception {

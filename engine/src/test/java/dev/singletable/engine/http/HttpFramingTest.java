@@ -2,41 +2,16 @@ package dev.singletable.engine.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.DynamoDbEngine;
-import java.io.IOException;
-import java.net.URI;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** HTTP/1.1 as clients other than the SDK's speak it (RFC 9112), on raw sockets: framing, keep-alive, refusals. */
-class HttpFramingTest {
+class HttpFramingTest extends EndpointTest {
     private static final String HEAD = "POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-amz-json-1.0\r\n"
             + "X-Amz-Target: DynamoDB_20120810.ListTables\r\n";
     private static final String LIST_TABLES = RawConnection.post("ListTables", "{}", "");
-
-    DynamoDbEngine engine;
-    URI endpoint;
-
-    @BeforeEach
-    void start() {
-        engine = DynamoDbEngine.create();
-        endpoint = engine.httpEndpoint();
-    }
-
-    @AfterEach
-    void stop() {
-        engine.close();
-    }
-
-    private RawConnection.Response exchange(String request) throws IOException {
-        try (RawConnection connection = new RawConnection(endpoint)) {
-            return connection.send(request).read();
-        }
-    }
 
     @Test
     void should_read_a_chunked_body_with_chunk_extensions_and_trailers() throws Exception {

@@ -98,43 +98,37 @@ class SignatureTest {
     void should_refuse_a_signature_dated_more_than_15_minutes_ago_in_dynamodbs_words() throws Exception {
         Instant signed = Instant.now().minus(Duration.ofMinutes(20));
 
-        HttpResponse<String> response = sendSigned(signed);
-
-        assertThat(response.statusCode()).isEqualTo(400);
-        Matcher message = Pattern.compile("\\{\"__type\":\"com\\.amazon\\.coral\\.service#InvalidSignatureException\","
-                + "\"message\":\"Signature expired: (\\w+) is now earlier than (\\w+) \\((\\w+) - 15 min\\.\\)\"}")
-                .matcher(response.body());
-        assertThat(message.matches()).as(response.body()).isTrue();
-        assertThat(message.group(1)).isEqualTo(AMZ_DATE.format(signed));
-        assertDates(message.group(2), message.group(3), Duration.ofMinutes(-15));
+        assertRefused(sendSigned(signed), "Signature expired: (\\w+) is now earlier than (\\w+) \\((\\w+) - 15 min\\.\\)",
+                signed, Duration.ofMinutes(-15));
     }
 
     @Test
     void should_refuse_a_signature_dated_more_than_15_minutes_ahead_in_dynamodbs_words() throws Exception {
         Instant signed = Instant.now().plus(Duration.ofMinutes(20));
 
-        HttpResponse<String> response = sendSigned(signed);
+        assertRefused(sendSigned(signed), "Signature not yet current: (\\w+) is still later than (\\w+) "
+                + "\\((\\w+) \\+ 15 min\\.\\)", signed, Duration.ofMinutes(15));
+    }
 
+    /**
+     * An InvalidSignatureException whose message names the signature's date, the bound it crossed and the server's
+     * time; the bound is the server's time (now, give or take the test's run) moved by {@code skew}.
+     */
+    private static void assertRefused(HttpResponse<String> response, String message, Instant signed, Duration skew) {
         assertThat(response.statusCode()).isEqualTo(400);
-        Matcher message = Pattern.compile("\\{\"__type\":\"com\\.amazon\\.coral\\.service#InvalidSignatureException\","
-                + "\"message\":\"Signature not yet current: (\\w+) is still later than (\\w+) \\((\\w+) \\+ 15 min\\.\\)\"}")
-                .matcher(response.body());
-        assertThat(message.matches()).as(response.body()).isTrue();
-        assertThat(message.group(1)).isEqualTo(AMZ_DATE.format(signed));
-        assertDates(message.group(2), message.group(3), Duration.ofMinutes(15));
+        Matcher matcher = Pattern.compile("\\{\"__type\":\"com\\.amazon\\.coral\\.service#InvalidSignatureException\","
+                + "\"message\":\"" + message + "\"}").matcher(response.body());
+        assertThat(matcher.matches()).as(response.body()).isTrue();
+        assertThat(matcher.group(1)).isEqualTo(AMZ_DATE.format(signed));
+        Instant now = AMZ_DATE.parse(matcher.group(3), Instant::from);
+        assertThat(now).isBetween(Instant.now().minusSeconds(60), Instant.now().plusSeconds(1));
+        assertThat(AMZ_DATE.parse(matcher.group(2), Instant::from)).isEqualTo(now.plus(skew));
     }
 
     @Test
     void should_serve_a_signature_dated_within_15_minutes_either_way() throws Exception {
         assertThat(sendSigned(Instant.now().minus(Duration.ofMinutes(14))).statusCode()).isEqualTo(200);
         assertThat(sendSigned(Instant.now().plus(Duration.ofMinutes(14))).statusCode()).isEqualTo(200);
-    }
-
-    /** The bound the signature crossed is the server's time (now, give or take the test's run) moved by 15 minutes. */
-    private static void assertDates(String bound, String serverTime, Duration skew) {
-        Instant now = AMZ_DATE.parse(serverTime, Instant::from);
-        assertThat(now).isBetween(Instant.now().minusSeconds(60), Instant.now().plusSeconds(1));
-        assertThat(AMZ_DATE.parse(bound, Instant::from)).isEqualTo(now.plus(skew));
     }
 
     /** A ListTables signed with the configured key by the SDK's own signer, as if the client's clock showed {@code date}. */
