@@ -217,14 +217,17 @@ public final class HttpServerCost {
                 for (int round = 0; round <= rounds; round++) {
                     for (Target target : targets) {
                         byte[] request = RawHttpClient.request(target.uri(), call.operation(), call.json());
-                        // new connections every round: a server may close keep-alive connections left idle while
-                        // the other targets ran (Node's default is 5 s)
+                        // connections opened right before they are used: a server may close keep-alive
+                        // connections left idle (Node's default is after 5 s)
+                        Stats latencies;
+                        try (RawHttpClient client = new RawHttpClient(target.uri())) {
+                            latencies = oneConnection(client, request, requests);
+                        }
                         List<RawHttpClient> clients = new ArrayList<>();
                         try {
                             for (int i = 0; i < connections; i++) {
                                 clients.add(new RawHttpClient(target.uri()));
                             }
-                            Stats latencies = oneConnection(clients.get(0), request, requests);
                             long start = System.nanoTime();
                             Stats loaded = concurrently(pool, clients, request, seconds);
                             long elapsed = System.nanoTime() - start;

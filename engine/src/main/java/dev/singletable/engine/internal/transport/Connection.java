@@ -25,8 +25,11 @@ final class Connection implements Runnable {
         WRITING,
         /** Refused a request and reading what the client still sends, before closing (request timeout). */
         DRAINING,
+        /** Idle too long: closed, nothing to answer. */
         EXPIRED_IDLE,
+        /** A request too slow to arrive: answered 408 by the connection's thread, then closed. */
         EXPIRED_READING,
+        /** Closed by the watchdog or the endpoint's close. */
         EXPIRED
     }
 
@@ -140,11 +143,8 @@ final class Connection implements Runnable {
      * passes), since closing with unread bytes would reset the connection and the client could lose the reply.
      */
     private void sendAndClose(Reply reply, RequestReader reader, ReplyWriter writer) throws IOException {
-        if (!reply.closes()) {
-            reply.closing();
-        }
         if (enter(State.WRITING)) {
-            writer.write(reply);
+            writer.write(reply.closing());
         }
         if (enter(State.DRAINING) && !socket.isInputShutdown()) {
             socket.shutdownOutput();

@@ -54,10 +54,4 @@ final class Reply {
     String value(int i) {
         return values.get(i);
     }
-
-    /** The first value of a header set on this reply, or null. */
-    String header(String name) {
-        int i = names.indexOf(name);
-        return i < 0 ? null : values.get(i);
-    }
 }
