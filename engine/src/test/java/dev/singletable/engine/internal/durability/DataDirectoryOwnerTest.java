@@ -10,14 +10,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BillingMode;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
-import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /** One engine at a time keeps a data directory: a second one, in this process or another, is refused at once. */
 class DataDirectoryOwnerTest {
@@ -31,7 +26,7 @@ class DataDirectoryOwnerTest {
     @Test
     void should_refuse_a_second_engine_in_this_process_and_leave_the_first_unharmed() {
         try (DynamoDbEngine owner = durable(data)) {
-            createTable(owner.client());
+            AppTable.create(owner.client());
             put(owner.client(), "first");
 
             assertThatThrownBy(() -> durable(data))
@@ -42,7 +37,7 @@ class DataDirectoryOwnerTest {
             put(owner.client(), "second");
         }
         try (DynamoDbEngine next = durable(data)) {
-            assertThat(next.client().scan(b -> b.tableName("app")).count()).isEqualTo(2);
+            assertThat(next.client().scan(b -> b.tableName(AppTable.NAME)).count()).isEqualTo(2);
         }
     }
 
@@ -61,7 +56,7 @@ class DataDirectoryOwnerTest {
     @Test
     void should_refuse_a_second_process_naming_the_owners_pid() {
         try (DynamoDbEngine owner = durable(data)) {
-            createTable(owner.client());
+            AppTable.create(owner.client());
 
             JavaProcess second = JavaProcess.launch(JavaProcess.server("--port", "0", "--data", data.toString()));
 
@@ -76,7 +71,7 @@ class DataDirectoryOwnerTest {
     void should_refuse_this_process_while_a_server_owns_the_directory_and_take_it_over_once_that_is_killed() {
         try (JavaProcess server = JavaProcess.startServer(data)) {
             try (DynamoDbClient client = JavaProcess.client(server.endpoint())) {
-                createTable(client);
+                AppTable.create(client);
                 put(client, "written by the server");
             }
             assertThatThrownBy(() -> durable(data)).hasMessage("cannot open the data directory " + data
@@ -85,7 +80,7 @@ class DataDirectoryOwnerTest {
             server.kill(); // SIGKILL: the process ends without a word, and the OS releases its lock
         }
         try (DynamoDbEngine next = durable(data)) {
-            assertThat(next.client().getItem(b -> b.tableName("app").key(key("written by the server"))).hasItem())
+            assertThat(next.client().getItem(b -> b.tableName(AppTable.NAME).key(AppTable.key("written by the server"))).hasItem())
                     .isTrue();
         }
     }
@@ -93,7 +88,7 @@ class DataDirectoryOwnerTest {
     @Test
     void should_give_the_directory_up_when_it_cannot_be_opened() throws IOException {
         try (DynamoDbEngine first = durable(data)) {
-            createTable(first.client());
+            AppTable.create(first.client());
         }
         Files.writeString(data.resolve(Journal.SNAPSHOT), "not a snapshot");
 
@@ -106,17 +101,7 @@ class DataDirectoryOwnerTest {
         return DynamoDbEngine.builder().dataDirectory(directory).build();
     }
 
-    private static void createTable(DynamoDbClient client) {
-        client.createTable(b -> b.tableName("app").billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(a -> a.attributeName("PK").attributeType(ScalarAttributeType.S))
-                .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH)));
-    }
-
     private static void put(DynamoDbClient client, String pk) {
-        client.putItem(b -> b.tableName("app").item(key(pk)));
-    }
-
-    private static Map<String, AttributeValue> key(String pk) {
-        return Map.of("PK", AttributeValue.fromS(pk));
+        client.putItem(b -> b.tableName(AppTable.NAME).item(AppTable.item(pk, 10)));
     }
 }

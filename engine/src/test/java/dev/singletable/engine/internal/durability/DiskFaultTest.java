@@ -5,11 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.singletable.engine.DynamoDbEngine;
 import dev.singletable.engine.Transport;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -18,12 +16,7 @@ import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.InternalServerErrorException;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
-import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
-import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
@@ -49,14 +42,9 @@ class DiskFaultTest {
         engine = DynamoDbEngine.builder().dataDirectory(data).build();
         client = transport.clientBuilder(engine).overrideConfiguration(c -> c.retryStrategy(r -> r.maxAttempts(1)))
                 .build();
-        client.createTable(b -> b.tableName("app").billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(a -> a.attributeName("PK").attributeType(ScalarAttributeType.S),
-                        a -> a.attributeName("GSI1PK").attributeType(ScalarAttributeType.S))
-                .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH))
-                .globalSecondaryIndexes(g -> g.indexName("GSI1").keySchema(k -> k.attributeName("GSI1PK").keyType(KeyType.HASH))
-                        .projection(p -> p.projectionType(ProjectionType.ALL))));
+        AppTable.create(client);
         for (String pk : List.of("A", "B", "C")) {
-            client.putItem(b -> b.tableName("app").item(item(pk)));
+            client.putItem(b -> b.tableName(AppTable.NAME).item(AppTable.item(pk, 100)));
             acknowledged.add(pk);
         }
     }
@@ -100,39 +88,26 @@ class DiskFaultTest {
     private void writeThreeItemsInOneTransaction() {
         List<TransactWriteItem> puts = new ArrayList<>();
         for (String pk : List.of("T1", "T2", "T3")) {
-            puts.add(TransactWriteItem.builder().put(p -> p.tableName("app").item(item(pk))).build());
+            puts.add(TransactWriteItem.builder().put(p -> p.tableName(AppTable.NAME).item(AppTable.item(pk, 100))).build());
         }
         client.transactWriteItems(b -> b.transactItems(puts));
     }
 
     /** Every later request, a read too, is refused: the tables in memory may hold what the disk does not. */
     private void assertStopped() throws InterruptedException {
-        assertThatThrownBy(() -> client.getItem(b -> b.tableName("app").key(Map.of("PK", AttributeValue.fromS("A")))))
+        assertThatThrownBy(() -> client.getItem(b -> b.tableName(AppTable.NAME).key(AppTable.key("A"))))
                 .isInstanceOf(InternalServerErrorException.class).hasMessageContaining("The engine stopped");
-        assertThatThrownBy(() -> client.putItem(b -> b.tableName("app").item(item("D"))))
+        assertThatThrownBy(() -> client.putItem(b -> b.tableName(AppTable.NAME).item(AppTable.item("D", 100))))
                 .isInstanceOf(InternalServerErrorException.class).hasMessageContaining("The engine stopped");
         assertThat(engine.awaitStop()).hasValueSatisfying(failure -> assertThat(failure)
                 .contains("No space left on device"));
     }
 
-    /**
-     * Closes the stopped engine (which writes nothing more), starts another on the directory, and returns the
-     * keys of its table, after checking that the index holds exactly the table's items.
-     */
-    private List<String> itemsAfterRestart() throws IOException {
+    /** Closes the stopped engine (which writes nothing more), starts another on the directory: what it holds. */
+    private List<String> itemsAfterRestart() {
         engine.close();
         engine = DynamoDbEngine.builder().dataDirectory(data).build();
         client = transport.client(engine);
-        List<String> table = new ArrayList<>();
-        client.scanPaginator(b -> b.tableName("app")).items().forEach(i -> table.add(i.get("PK").s()));
-        List<String> index = new ArrayList<>();
-        client.scanPaginator(b -> b.tableName("app").indexName("GSI1")).items().forEach(i -> index.add(i.get("PK").s()));
-        assertThat(index).containsExactlyInAnyOrderElementsOf(table);
-        return table;
-    }
-
-    private static Map<String, AttributeValue> item(String pk) {
-        return Map.of("PK", AttributeValue.fromS(pk), "GSI1PK", AttributeValue.fromS("ALL"),
-                "payload", AttributeValue.fromS("x".repeat(100)));
+        return AppTable.keys(client);
     }
 }

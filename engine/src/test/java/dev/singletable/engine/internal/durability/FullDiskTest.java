@@ -8,18 +8,12 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.InternalServerErrorException;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
-import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
-import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /**
  * A real full disk: the server keeps its data directory on a file system of 2 MiB (a tmpfs mounted in a mount
@@ -56,12 +50,12 @@ class FullDiskTest {
         List<String> acknowledged = new ArrayList<>();
         try (JavaProcess server = JavaProcess.launch(command)) {
             try (DynamoDbClient client = JavaProcess.client(server.awaitEndpoint())) {
-                createTable(client);
+                AppTable.create(client);
                 InternalServerErrorException full = null;
                 for (int i = 0; full == null; i++) {
                     String key = "ITEM#" + i;
                     try {
-                        client.putItem(b -> b.tableName("app").item(item(key)));
+                        client.putItem(b -> b.tableName(AppTable.NAME).item(AppTable.item(key, 1000)));
                         acknowledged.add(key);
                     } catch (InternalServerErrorException e) {
                         full = e;
@@ -78,14 +72,8 @@ class FullDiskTest {
             assertThat(server.output()).contains("The engine stopped: its data directory ");
 
             try (DynamoDbClient client = JavaProcess.client(server.awaitEndpoint())) { // restarted, space freed
-                List<String> found = new ArrayList<>();
-                client.scanPaginator(b -> b.tableName("app")).items().forEach(item -> found.add(item.get("PK").s()));
-                assertThat(found).containsExactlyInAnyOrderElementsOf(acknowledged);
-                List<String> indexed = new ArrayList<>();
-                client.scanPaginator(b -> b.tableName("app").indexName("GSI1")).items()
-                        .forEach(item -> indexed.add(item.get("PK").s()));
-                assertThat(indexed).containsExactlyInAnyOrderElementsOf(found);
-                client.putItem(b -> b.tableName("app").item(item("after the restart")));
+                assertThat(AppTable.keys(client)).containsExactlyInAnyOrderElementsOf(acknowledged);
+                client.putItem(b -> b.tableName(AppTable.NAME).item(AppTable.item("after the restart", 1000)));
             }
         }
         assertThat(acknowledged).hasSizeGreaterThan(5);
@@ -107,19 +95,5 @@ class FullDiskTest {
         } finally {
             java.nio.file.Files.delete(probe);
         }
-    }
-
-    private static void createTable(DynamoDbClient client) {
-        client.createTable(b -> b.tableName("app").billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(a -> a.attributeName("PK").attributeType(ScalarAttributeType.S),
-                        a -> a.attributeName("GSI1PK").attributeType(ScalarAttributeType.S))
-                .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH))
-                .globalSecondaryIndexes(g -> g.indexName("GSI1").keySchema(k -> k.attributeName("GSI1PK").keyType(KeyType.HASH))
-                        .projection(p -> p.projectionType(ProjectionType.ALL))));
-    }
-
-    private static Map<String, AttributeValue> item(String pk) {
-        return Map.of("PK", AttributeValue.fromS(pk), "GSI1PK", AttributeValue.fromS("ALL"),
-                "payload", AttributeValue.fromS("x".repeat(1000)));
     }
 }

@@ -6,15 +6,9 @@ import dev.singletable.engine.JavaProcess;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BillingMode;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
-import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
-import software.amazon.awssdk.services.dynamodb.paginators.ScanIterable;
 
 /** SIGKILL in the middle of a stream of writes: every acknowledged write survives, nothing else appears. */
 class KilledServerTest {
@@ -26,9 +20,7 @@ class KilledServerTest {
         JavaProcess server = JavaProcess.startServer(data);
         List<String> acknowledged = new ArrayList<>();
         try (DynamoDbClient client = JavaProcess.client(server.endpoint())) {
-            client.createTable(b -> b.tableName("app").billingMode(BillingMode.PAY_PER_REQUEST)
-                    .attributeDefinitions(a -> a.attributeName("PK").attributeType(ScalarAttributeType.S))
-                    .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH)));
+            AppTable.create(client);
             Thread killer = new Thread(() -> {
                 sleep(150);
                 server.kill(); // SIGKILL on Unix: no shutdown hook runs
@@ -39,8 +31,7 @@ class KilledServerTest {
                 }
                 String key = "ITEM#" + i;
                 try {
-                    client.putItem(b -> b.tableName("app").item(Map.of("PK", AttributeValue.fromS(key),
-                            "payload", AttributeValue.fromS("x".repeat(200)))));
+                    client.putItem(b -> b.tableName(AppTable.NAME).item(AppTable.item(key, 200)));
                     acknowledged.add(key);
                 } catch (RuntimeException killed) {
                     break;
@@ -52,9 +43,7 @@ class KilledServerTest {
 
         try (JavaProcess restarted = JavaProcess.startServer(data);
              DynamoDbClient client = JavaProcess.client(restarted.endpoint())) {
-            List<String> found = new ArrayList<>();
-            ScanIterable pages = client.scanPaginator(b -> b.tableName("app"));
-            pages.items().forEach(item -> found.add(item.get("PK").s()));
+            List<String> found = AppTable.keys(client);
             assertThat(found).containsAll(acknowledged);
             // at most the one write that was in flight when the process died may also be there
             assertThat(found.size()).isBetween(acknowledged.size(), acknowledged.size() + 1);
