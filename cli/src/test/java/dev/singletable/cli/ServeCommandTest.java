@@ -109,8 +109,8 @@ class ServeCommandTest {
         CommandRun second = execute("serve", DESIGN, "--port", "0", "--data", data.toString());
 
         assertThat(second.err()).isEqualTo("singletable serve: cannot open the data directory " + data + ": it is in "
-                + "use by another engine in this process (pid " + ProcessHandle.current().pid() + ") (one engine at a "
-                + "time keeps a data directory: stop that one, or choose another directory)\n");
+                + "use by another engine in this process (pid " + ProcessHandle.current().pid() + "); one engine at a "
+                + "time keeps a data directory: stop that one, or choose another directory\n");
         assertThat(second.exitCode()).isEqualTo(Singletable.USAGE);
         assertThat(owner.stop()).isEqualTo(Singletable.OK);
     }

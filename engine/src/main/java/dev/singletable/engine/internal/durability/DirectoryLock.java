@@ -91,7 +91,7 @@ final class DirectoryLock {
     /** Said of the directory, which the message it ends up in names. */
     private static String inUse(String owner) {
         return "it is in use by " + owner
-                + " (one engine at a time keeps a data directory: stop that one, or choose another directory)";
+                + "; one engine at a time keeps a data directory: stop that one, or choose another directory";
     }
 
     /** The directory as the file system knows it (device and inode where it says), whatever path names it. */

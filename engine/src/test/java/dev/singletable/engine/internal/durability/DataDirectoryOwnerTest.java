@@ -17,7 +17,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 /** One engine at a time keeps a data directory: a second one, in this process or another, is refused at once. */
 class DataDirectoryOwnerTest {
     private static final String ONE_AT_A_TIME =
-            " (one engine at a time keeps a data directory: stop that one, or choose another directory)";
+            "; one engine at a time keeps a data directory: stop that one, or choose another directory";
     private static final long THIS_PROCESS = ProcessHandle.current().pid();
 
     @TempDir
