@@ -331,6 +331,20 @@ class UpdateTableTest extends EngineTest {
     }
 
     @Test
+    void should_refuse_to_disable_a_stream_that_is_not_enabled() {
+        client.createTable(singleTable("app")
+                .streamSpecification(s -> s.streamEnabled(true).streamViewType(StreamViewType.KEYS_ONLY)).build());
+        client.createTable(singleTable("plain").build());
+        client.updateTable(r -> r.tableName("app").streamSpecification(s -> s.streamEnabled(false)));
+
+        assertValidation("Table has no stream to disable: TableName: app",
+                () -> client.updateTable(r -> r.tableName("app").streamSpecification(s -> s.streamEnabled(false))));
+        assertValidation("Table has no stream to disable: TableName: plain",
+                () -> client.updateTable(r -> r.tableName("plain").streamSpecification(s -> s.streamEnabled(false))));
+        assertThat(client.describeTable(r -> r.tableName("app")).table().latestStreamArn()).isNotNull();
+    }
+
+    @Test
     void should_refuse_a_view_type_for_a_disabled_stream() {
         client.createTable(singleTable("app").build());
 

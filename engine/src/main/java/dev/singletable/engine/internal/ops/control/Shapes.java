@@ -2,6 +2,7 @@ package dev.singletable.engine.internal.ops.control;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.ops.Constraints;
 import dev.singletable.engine.internal.ops.Requests;
 import java.util.ArrayList;
 import java.util.List;

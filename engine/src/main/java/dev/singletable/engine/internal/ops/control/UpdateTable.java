@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.Constraints;
 import dev.singletable.engine.internal.ops.OperationHandler;
 import dev.singletable.engine.internal.ops.RequestContext;
 import dev.singletable.engine.internal.ops.Requests;
@@ -216,6 +217,9 @@ final class UpdateTable implements OperationHandler {
         }
         if (request.stream() != null && request.stream().enabled() && metadata.settings().streamEnabled()) {
             throw DynamoException.validation("Table already has an enabled stream: TableName: " + table.name());
+        }
+        if (request.stream() != null && !request.stream().enabled() && !metadata.settings().streamEnabled()) {
+            throw DynamoException.validation("Table has no stream to disable: TableName: " + table.name());
         }
         return types;
     }
