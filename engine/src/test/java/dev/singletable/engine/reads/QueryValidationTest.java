@@ -185,7 +185,7 @@ class QueryValidationTest extends EngineTest {
     @Test
     void should_refuse_Limit_0() {
         assertRefused(b -> b.limit(0),
-                "1 validation error detected: Value '0' at 'Limit' failed to satisfy constraint: "
+                "1 validation error detected: Value at 'Limit' failed to satisfy constraint: "
                         + "Member must have value greater than or equal to 1");
     }
 
@@ -254,7 +254,7 @@ class QueryValidationTest extends EngineTest {
 
     @Test
     void should_change_nothing_when_refusing() {
-        assertRefused(b -> b.limit(0), "1 validation error detected: Value '0' at 'Limit' failed to satisfy "
+        assertRefused(b -> b.limit(0), "1 validation error detected: Value at 'Limit' failed to satisfy "
                 + "constraint: Member must have value greater than or equal to 1");
 
         assertThat(client.scan(b -> b.tableName("app")).items())
