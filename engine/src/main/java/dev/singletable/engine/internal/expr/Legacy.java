@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.expr.Ast.Cond;
 import dev.singletable.engine.internal.expr.Ast.Operand;
+import dev.singletable.engine.internal.value.Sizes;
 import dev.singletable.engine.internal.value.Value;
 import dev.singletable.engine.internal.value.ValueJson;
 import dev.singletable.engine.internal.value.ValueOrder;
@@ -209,6 +210,10 @@ public final class Legacy {
         }
         Set<String> names = new LinkedHashSet<>();
         for (JsonNode name : attributesToGet) {
+            if (name.asText().isEmpty()) {
+                throw invalid("Empty attribute name");
+            }
+            Sizes.checkAttributeName(name.asText());
             if (!names.add(name.asText())) {
                 throw invalid("Duplicate value in attribute name: " + name.asText());
             }

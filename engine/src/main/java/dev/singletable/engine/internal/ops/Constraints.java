@@ -40,6 +40,14 @@ public final class Constraints {
         }
     }
 
+    /** Each string of a list within {@code min..max} characters; the list is reported whole, as Coral does. */
+    public void memberLengths(List<String> values, String path, int min, int max) {
+        if (values != null && values.stream().anyMatch(v -> v.length() < min || v.length() > max)) {
+            fail(values, path, "Member must satisfy constraint: [Member must have length less than or equal to " + max
+                    + ", Member must have length greater than or equal to " + min + "]");
+        }
+    }
+
     public void enumValue(String value, String path, List<String> allowed) {
         if (value != null && !allowed.contains(value)) {
             fail(value, path, "Member must satisfy enum value set: " + allowed);

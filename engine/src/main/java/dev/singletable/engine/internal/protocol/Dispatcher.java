@@ -12,6 +12,7 @@ import dev.singletable.engine.internal.log.RequestRecord;
 import dev.singletable.engine.internal.log.RequestRecorder;
 import dev.singletable.engine.internal.ops.OperationHandler;
 import dev.singletable.engine.internal.ops.RequestContext;
+import dev.singletable.engine.internal.value.WireJson;
 import dev.singletable.engine.model.Fault;
 import dev.singletable.engine.model.Operation;
 import java.io.IOException;
@@ -31,7 +32,7 @@ public final class Dispatcher {
     /** DynamoDB refuses request bodies over 16 MB without reading them. */
     public static final int MAX_BODY_BYTES = 16 * 1024 * 1024;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = WireJson.MAPPER;
     private static final String DYNAMODB_PREFIX = "DynamoDB_20120810.";
     private static final String STREAMS_PREFIX = "DynamoDBStreams_20120810.";
     private static final char[] ID_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".toCharArray();

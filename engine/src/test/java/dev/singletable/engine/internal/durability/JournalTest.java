@@ -59,6 +59,21 @@ class JournalTest {
     }
 
     @Test
+    void should_reload_an_attribute_name_of_65535_bytes() {
+        String name = "n".repeat(65_535);
+        try (DynamoDbEngine engine = durable()) {
+            createTable(engine.client());
+            engine.client().putItem(b -> b.tableName("app").item(Map.of("PK", AttributeValue.fromS("P"),
+                    "SK", AttributeValue.fromS("S"), name, AttributeValue.fromS("long"))));
+        }
+
+        try (DynamoDbEngine engine = durable()) {
+            assertThat(engine.client().getItem(b -> b.tableName("app").key(key("P", "S"))).item().get(name))
+                    .isEqualTo(AttributeValue.fromS("long"));
+        }
+    }
+
+    @Test
     void should_keep_every_answered_write_without_a_close() {
         DynamoDbEngine crashed = durable();
         createTable(crashed.client());

@@ -145,6 +145,7 @@ final class Shapes {
             } else if (nonKey.size() > 20) {
                 constraints.fail(nonKey, path + ".nonKeyAttributes", "Member must have length less than or equal to 20");
             }
+            constraints.memberLengths(nonKey, path + ".nonKeyAttributes", 1, 255);
         }
         return new ProjectionSpec(type, nonKey);
     }
