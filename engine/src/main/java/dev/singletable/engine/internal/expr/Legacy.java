@@ -178,7 +178,7 @@ public final class Legacy {
             }
             switch (action) {
                 case "ADD" -> actions.add(new Ast.AddAction(path, value, true));
-                case "DELETE" -> actions.add(new Ast.DeleteAction(path, value));
+                case "DELETE" -> actions.add(new Ast.DeleteAction(path, value, true));
                 default -> actions.add(new Ast.SetAction(path, value));
             }
         }
