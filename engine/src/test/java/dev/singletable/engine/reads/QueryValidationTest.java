@@ -132,6 +132,45 @@ class QueryValidationTest extends EngineTest {
                 "Attempted conditional constraint is not an indexable operation");
     }
 
+    /** A legacy query of P#1's partition with this condition on the partition key. */
+    private void assertLegacyKeyConditionRefused(Condition partitionKey, String message) {
+        assertRefused(b -> b.keyConditionExpression(null).expressionAttributeValues(null)
+                .keyConditions(Map.of("PK", partitionKey)), message);
+    }
+
+    @Test
+    void should_refuse_a_legacy_operator_name_that_is_not_one_of_dynamodbs_as_written() {
+        String enumSet = "failed to satisfy constraint: Member must satisfy enum value set: "
+                + "[IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]";
+        assertLegacyKeyConditionRefused(Condition.builder().comparisonOperator("eq").attributeValueList(s("P#1")).build(),
+                "1 validation error detected: Value 'eq' at 'comparisonOperator' " + enumSet);
+        assertLegacyKeyConditionRefused(Condition.builder().comparisonOperator("EQUALS").attributeValueList(s("P#1")).build(),
+                "1 validation error detected: Value 'EQUALS' at 'comparisonOperator' " + enumSet);
+        assertLegacyKeyConditionRefused(Condition.builder().attributeValueList(s("P#1")).build(),
+                "1 validation error detected: Value null at 'comparisonOperator' failed to satisfy constraint: "
+                        + "Member must not be null");
+    }
+
+    @Test
+    void should_allow_only_eq_on_the_partition_key_of_a_legacy_query() {
+        for (ComparisonOperator operator : List.of(ComparisonOperator.LT, ComparisonOperator.LE, ComparisonOperator.GT,
+                ComparisonOperator.GE, ComparisonOperator.BEGINS_WITH)) {
+            assertLegacyKeyConditionRefused(Condition.builder().comparisonOperator(operator)
+                    .attributeValueList(s("P#1")).build(), "Query key condition not supported");
+        }
+        assertLegacyKeyConditionRefused(Condition.builder().comparisonOperator(ComparisonOperator.BETWEEN)
+                .attributeValueList(s("A"), s("B")).build(), "Query key condition not supported");
+        for (ComparisonOperator operator : List.of(ComparisonOperator.NE, ComparisonOperator.CONTAINS,
+                ComparisonOperator.NOT_CONTAINS)) {
+            assertLegacyKeyConditionRefused(Condition.builder().comparisonOperator(operator)
+                    .attributeValueList(s("P#1")).build(), "Attempted conditional constraint is not an indexable operation");
+        }
+        assertLegacyKeyConditionRefused(Condition.builder().comparisonOperator(ComparisonOperator.IN)
+                .attributeValueList(s("P#1")).build(), "Attempted conditional constraint is not an indexable operation");
+        assertLegacyKeyConditionRefused(Condition.builder().comparisonOperator(ComparisonOperator.NULL).build(),
+                "Attempted conditional constraint is not an indexable operation");
+    }
+
     @Test
     void should_refuse_legacy_and_expression_parameters_together() {
         assertRefused(b -> b.attributesToGet("SK"),
