@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.Tag;
 
@@ -60,11 +61,11 @@ class TaggingTest extends EngineTest {
     }
 
     @Test
-    void should_answer_a_well_formed_arn_of_a_missing_table_as_not_found() {
+    void should_answer_a_well_formed_arn_of_a_missing_table_as_not_found_and_not_authorized_to_list() {
         String missing = "arn:aws:dynamodb:us-east-1:000000000000:table/missing";
 
-        assertError(ResourceNotFoundException.class, "ResourceNotFoundException",
-                "Requested resource not found: ResourcArn: " + missing + " not found",
+        assertError(DynamoDbException.class, "AccessDeniedException",
+                "User is not authorized to perform: dynamodb:ListTagsOfResource on resource: " + missing,
                 () -> client.listTagsOfResource(r -> r.resourceArn(missing)));
         assertError(ResourceNotFoundException.class, "ResourceNotFoundException",
                 "Requested resource not found: ResourcArn: " + missing + " not found",
@@ -84,6 +85,25 @@ class TaggingTest extends EngineTest {
         assertValidation("1 validation error detected: Value '' at 'tags.1.member.key' failed to satisfy constraint: "
                 + "Member must have length greater than or equal to 1",
                 () -> client.tagResource(r -> r.resourceArn(ARN).tags(tag("", "v"))));
+        assertThat(tags()).isEmpty();
+    }
+
+    @Test
+    void should_accept_letters_of_any_script_white_space_digits_and_the_allowed_signs() {
+        client.tagResource(r -> r.resourceArn(ARN).tags(tag("Équipe 1+2=3 _.:/-", "законные буквы 7"), tag("k", "")));
+
+        assertThat(tags()).containsExactlyInAnyOrder(tag("Équipe 1+2=3 _.:/-", "законные буквы 7"), tag("k", ""));
+    }
+
+    @Test
+    void should_refuse_tag_keys_and_values_with_other_characters() {
+        String pattern = "Member must satisfy regular expression pattern: [\\p{L}\\p{Z}\\p{N}_.:/=+\\-]*";
+        assertValidation("1 validation error detected: Value '#!%^$&' at 'tags.1.member.value' failed to satisfy "
+                + "constraint: " + pattern,
+                () -> client.tagResource(r -> r.resourceArn(ARN).tags(tag("ok", "#!%^$&"))));
+        assertValidation("2 validation errors detected: Value 'a@b' at 'tags.1.member.key' failed to satisfy constraint: "
+                + pattern + "; Value '<>' at 'tags.1.member.value' failed to satisfy constraint: " + pattern,
+                () -> client.tagResource(r -> r.resourceArn(ARN).tags(tag("a@b", "<>"))));
         assertThat(tags()).isEmpty();
     }
 

@@ -22,13 +22,15 @@ import java.util.regex.Pattern;
  */
 final class Tagging {
     private static final int MAX_TAGS = 50;
+    /** Letters, white space and digits of any script, and {@code + - = . _ : /}. */
+    private static final String TAG_CHARACTERS = "[\\p{L}\\p{Z}\\p{N}_.:/=+\\-]*";
     private static final Pattern TABLE_ARN = Pattern.compile(
             "arn:aws:dynamodb:" + Database.REGION + ":" + Database.ACCOUNT + ":table/[a-zA-Z0-9_.-]{3,255}");
 
     private Tagging() {
     }
 
-    /** A Tags member (empty when absent): keys 1..128 characters, values 0..256. */
+    /** A Tags member (empty when absent): keys 1..128 characters, values 0..256, both of the allowed characters. */
     static Map<String, String> readTags(JsonNode request, Constraints constraints) {
         JsonNode array = Requests.array(request, "Tags");
         Map<String, String> tags = new LinkedHashMap<>();
@@ -42,8 +44,10 @@ final class Tagging {
             String value = Requests.string(tag, "Value");
             constraints.notNull(key, path + "key");
             constraints.length(key, path + "key", 1, 128);
+            constraints.pattern(key, path + "key", TAG_CHARACTERS);
             constraints.notNull(value, path + "value");
             constraints.length(value, path + "value", 0, 256);
+            constraints.pattern(value, path + "value", TAG_CHARACTERS);
             if (key != null && value != null) {
                 tags.put(key, value);
             }
@@ -110,7 +114,10 @@ final class Tagging {
             return database.read(() -> {
                 ObjectNode response = JsonNodeFactory.instance.objectNode();
                 ArrayNode tags = response.putArray("Tags");
-                table(database, arn).metadata().tags().forEach((key, value) ->
+                // DynamoDB authorizes against the resource first: a table that does not exist is not authorized
+                Table table = database.find(arn).orElseThrow(() -> DynamoException.accessDenied("AccessDeniedException",
+                        "User is not authorized to perform: dynamodb:ListTagsOfResource on resource: " + arn));
+                table.metadata().tags().forEach((key, value) ->
                         tags.addObject().put("Key", key).put("Value", value));
                 return response;
             });
