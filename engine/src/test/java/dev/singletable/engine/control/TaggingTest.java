@@ -96,15 +96,17 @@ class TaggingTest extends EngineTest {
     }
 
     @Test
-    void should_refuse_tag_keys_and_values_with_other_characters() {
-        String pattern = "Member must satisfy regular expression pattern: [\\p{L}\\p{Z}\\p{N}_.:/=+\\-]*";
-        assertValidation("1 validation error detected: Value '#!%^$&' at 'tags.1.member.value' failed to satisfy "
-                + "constraint: " + pattern,
+    void should_refuse_tag_keys_and_values_with_other_characters_and_keys_in_the_aws_namespace() {
+        assertValidation("The Tag Value provided is invalid, Value: #!%^$&",
                 () -> client.tagResource(r -> r.resourceArn(ARN).tags(tag("ok", "#!%^$&"))));
-        assertValidation("2 validation errors detected: Value 'a@b' at 'tags.1.member.key' failed to satisfy constraint: "
-                + pattern + "; Value '<>' at 'tags.1.member.value' failed to satisfy constraint: " + pattern,
+        assertValidation("The Tag Key provided is invalid, Key: a@b",
                 () -> client.tagResource(r -> r.resourceArn(ARN).tags(tag("a@b", "<>"))));
+        assertValidation("Tag Key cannot be prefixed with aws:, Key: aws:team",
+                () -> client.tagResource(r -> r.resourceArn(ARN).tags(tag("aws:team", "orders"))));
+        assertValidation("The Tag Key provided is invalid, Key: ->>;-)",
+                () -> client.createTable(singleTable("other").tags(tag("->>;-)", "ok")).build()));
         assertThat(tags()).isEmpty();
+        assertThat(client.listTables().tableNames()).containsExactly("app");
     }
 
     @Test

@@ -58,13 +58,8 @@ public final class Constraints {
     public void name(String value, String path) {
         notNull(value, path);
         length(value, path, 3, 255);
-        pattern(value, path, "[a-zA-Z0-9_.-]+");
-    }
-
-    /** A string matching a regular expression, reported in its own words. */
-    public void pattern(String value, String path, String regex) {
-        if (value != null && !value.matches(regex)) {
-            fail(value, path, "Member must satisfy regular expression pattern: " + regex);
+        if (value != null && !value.matches("[a-zA-Z0-9_.-]+")) {
+            fail(value, path, "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+");
         }
     }
 

@@ -132,6 +132,7 @@ final class CreateTable implements OperationHandler {
         if (request.stream() != null) {
             SettingsRequests.checkStream(request.stream());
         }
+        Tagging.checkTags(request.tags());
         Tagging.checkCount(request.tags());
         return types;
     }

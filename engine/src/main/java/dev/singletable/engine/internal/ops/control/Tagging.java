@@ -23,14 +23,14 @@ import java.util.regex.Pattern;
 final class Tagging {
     private static final int MAX_TAGS = 50;
     /** Letters, white space and digits of any script, and {@code + - = . _ : /}. */
-    private static final String TAG_CHARACTERS = "[\\p{L}\\p{Z}\\p{N}_.:/=+\\-]*";
+    private static final Pattern TAG_CHARACTERS = Pattern.compile("[\\p{L}\\p{Z}\\p{N}_.:/=+\\-]*");
     private static final Pattern TABLE_ARN = Pattern.compile(
             "arn:aws:dynamodb:" + Database.REGION + ":" + Database.ACCOUNT + ":table/[a-zA-Z0-9_.-]{3,255}");
 
     private Tagging() {
     }
 
-    /** A Tags member (empty when absent): keys 1..128 characters, values 0..256, both of the allowed characters. */
+    /** A Tags member (empty when absent): keys 1..128 characters, values 0..256. */
     static Map<String, String> readTags(JsonNode request, Constraints constraints) {
         JsonNode array = Requests.array(request, "Tags");
         Map<String, String> tags = new LinkedHashMap<>();
@@ -44,15 +44,31 @@ final class Tagging {
             String value = Requests.string(tag, "Value");
             constraints.notNull(key, path + "key");
             constraints.length(key, path + "key", 1, 128);
-            constraints.pattern(key, path + "key", TAG_CHARACTERS);
             constraints.notNull(value, path + "value");
             constraints.length(value, path + "value", 0, 256);
-            constraints.pattern(value, path + "value", TAG_CHARACTERS);
             if (key != null && value != null) {
                 tags.put(key, value);
             }
         }
         return tags;
+    }
+
+    /**
+     * The checks after the shape: keys and values of the allowed characters, no key in the {@code aws:} namespace
+     * (DynamoDB assigns those), in the order given.
+     */
+    static void checkTags(Map<String, String> tags) {
+        tags.forEach((key, value) -> {
+            if (!TAG_CHARACTERS.matcher(key).matches()) {
+                throw DynamoException.validation("The Tag Key provided is invalid, Key: " + key);
+            }
+            if (key.startsWith("aws:")) {
+                throw DynamoException.validation("Tag Key cannot be prefixed with aws:, Key: " + key);
+            }
+            if (!TAG_CHARACTERS.matcher(value).matches()) {
+                throw DynamoException.validation("The Tag Value provided is invalid, Value: " + value);
+            }
+        });
     }
 
     /** A resource carries at most 50 tags. */
@@ -72,6 +88,7 @@ final class Tagging {
             }
             Map<String, String> tags = readTags(request, constraints);
             constraints.check();
+            checkTags(tags);
             return database.write(() -> {
                 Table table = table(database, arn);
                 Map<String, String> merged = new LinkedHashMap<>(table.metadata().tags());
