@@ -30,6 +30,10 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 /** UpdateTable: online index changes, billing and throughput, streams, encryption, protection. */
 class UpdateTableTest extends EngineTest {
     private static final String INVALID = "One or more parameter values were invalid: ";
+    private static final String NOTHING_TO_UPDATE = "At least one of ProvisionedThroughput, BillingMode, "
+            + "UpdateStreamEnabled, GlobalSecondaryIndexUpdates, SSESpecification, ReplicaUpdates, "
+            + "MultiAccountReplicaReady, ReplicaTransitRoleArn, MultiRegionConsistency, DeletionProtectionEnabled, "
+            + "OnDemandThroughput, WarmThroughput or TableClass is required";
 
     private static CreateGlobalSecondaryIndexAction.Builder byStatus() {
         return CreateGlobalSecondaryIndexAction.builder().indexName("ByStatus").keySchema(hash("status"))
@@ -390,8 +394,7 @@ class UpdateTableTest extends EngineTest {
     void should_refuse_an_update_that_changes_nothing() {
         client.createTable(singleTable("app").build());
 
-        assertValidation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
-                + "GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required",
+        assertValidation(NOTHING_TO_UPDATE,
                 () -> client.updateTable(r -> r.tableName("app")));
     }
 
@@ -399,8 +402,7 @@ class UpdateTableTest extends EngineTest {
     void should_refuse_an_empty_list_of_index_updates() {
         client.createTable(singleTable("app").build());
 
-        assertValidation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
-                + "GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required",
+        assertValidation(NOTHING_TO_UPDATE,
                 () -> client.updateTable(r -> r.tableName("app").globalSecondaryIndexUpdates(java.util.List.of())));
     }
 

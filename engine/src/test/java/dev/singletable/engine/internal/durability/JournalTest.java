@@ -125,8 +125,8 @@ class JournalTest {
     void should_fold_the_journal_into_a_snapshot_when_it_grows_and_recover_from_both() throws IOException {
         Database database = new Database(Clock.systemUTC());
         Journal.open(data, database, 1, warning -> { });
-        TableSettings onDemand = new TableSettings(TableSettings.Throughput.of(0, 0),
-                new TableSettings.BillingSummary("PAY_PER_REQUEST", null), null, null, null, null, false, Map.of());
+        TableSettings onDemand = TableSettings.of(TableSettings.Throughput.of(0, 0),
+                new TableSettings.BillingSummary("PAY_PER_REQUEST", null), null, false, Map.of());
         Table table = new Table(new TableMetadata("app", Database.arnOf("app"), "id", 0, new KeyDef("PK", "S"), null,
                 Map.of("PK", "S"), List.of(), Map.of(), onDemand, null));
         database.write(() -> {
