@@ -172,6 +172,15 @@ class QueryValidationTest extends EngineTest {
     }
 
     @Test
+    void should_refuse_expression_attribute_values_or_names_without_an_expression() {
+        assertRefused(b -> b.keyConditionExpression(null).keyConditions(Map.of("PK", eq("P#1"))),
+                "ExpressionAttributeValues can only be specified when using expressions");
+        assertRefused(b -> b.keyConditionExpression(null).expressionAttributeValues(null)
+                        .keyConditions(Map.of("PK", eq("P#1"))).expressionAttributeNames(Map.of("#p", "PK")),
+                "ExpressionAttributeNames can only be specified when using expressions");
+    }
+
+    @Test
     void should_refuse_legacy_and_expression_parameters_together() {
         assertRefused(b -> b.attributesToGet("SK"),
                 "Can not use both expression and non-expression parameters in the same request: "
