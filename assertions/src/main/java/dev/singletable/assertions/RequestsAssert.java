@@ -5,15 +5,15 @@ import static dev.singletable.assertions.error.ShouldHaveKeyCondition.shouldHave
 import static dev.singletable.assertions.error.ShouldReadIndex.shouldReadIndex;
 
 import dev.singletable.assertions.internal.Describe;
-import dev.singletable.assertions.internal.Values;
 import dev.singletable.engine.model.ExpressionKind;
 import dev.singletable.engine.model.KeyCondition;
 import dev.singletable.engine.model.RequestLogEntry;
+import dev.singletable.fixtures.DynamoValues;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.assertj.core.api.AbstractAssert;
-import org.assertj.core.internal.Failures;
+import org.assertj.core.error.ErrorMessageFactory;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -69,7 +69,7 @@ public class RequestsAssert extends AbstractAssert<RequestsAssert, List<RequestL
         List<RequestLogEntry> offending = actual.stream()
                 .filter(r -> !AccessPatternAssert.readText(r).equals(expected)).toList();
         if (!offending.isEmpty()) {
-            throw Failures.instance().failure(info, shouldReadIndex(subject(), Describe.requests(actual), expected,
+            throw failure(shouldReadIndex(subject(), Describe.requests(actual), expected,
                     offending), AccessPatternAssert.readText(offending.get(0)), expected);
         }
         return myself;
@@ -92,7 +92,7 @@ public class RequestsAssert extends AbstractAssert<RequestsAssert, List<RequestL
         for (RequestLogEntry request : actual) {
             String condition = request.expression(ExpressionKind.KEY_CONDITION).orElse("(none)");
             if (!condition.equals(expected)) {
-                throw Failures.instance().failure(info, shouldHaveKeyCondition(Describe.request(request), expected,
+                throw failure(shouldHaveKeyCondition(Describe.request(request), expected,
                         condition), condition, expected);
             }
         }
@@ -113,14 +113,14 @@ public class RequestsAssert extends AbstractAssert<RequestsAssert, List<RequestL
      */
     public RequestsAssert withPartitionKey(Object value) {
         isNotNull();
-        AttributeValue expectedValue = Values.of(value);
-        String expected = Values.display(expectedValue);
+        AttributeValue expectedValue = DynamoValues.of(value);
+        String expected = DynamoValues.display(expectedValue);
         for (RequestLogEntry request : actual) {
             Optional<AttributeValue> logged = request.keyCondition().map(KeyCondition::partitionValue);
-            if (logged.filter(partition -> Values.same(partition, expectedValue)).isEmpty()) {
-                String partition = logged.map(Values::keyText).orElse("(none)");
-                throw Failures.instance().failure(info, shouldHavePartitionKey(Describe.request(request), expected,
-                        partition), partition, expected);
+            if (logged.filter(partition -> DynamoValues.same(partition, expectedValue)).isEmpty()) {
+                String partition = logged.map(DynamoValues::text).orElse("(none)");
+                throw failure(shouldHavePartitionKey(Describe.request(request), expected, partition), partition,
+                        expected);
             }
         }
         return myself;
@@ -128,5 +128,11 @@ public class RequestsAssert extends AbstractAssert<RequestsAssert, List<RequestL
 
     private String subject() {
         return actual.size() == 1 ? "request" : "requests";
+    }
+
+    /** A failure with the values an IDE shows side by side, built from the public error factory. */
+    private AssertionError failure(ErrorMessageFactory message, Object actualValue, Object expectedValue) {
+        return failureWithActualExpected(actualValue, expectedValue, "%s",
+                message.create(Describe.NO_DESCRIPTION, info.representation()));
     }
 }

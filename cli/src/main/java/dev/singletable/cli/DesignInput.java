@@ -1,5 +1,8 @@
 package dev.singletable.cli;
 
+import dev.singletable.core.Backend;
+import dev.singletable.core.SingleTable;
+import dev.singletable.core.Verification;
 import dev.singletable.fixtures.Fixtures;
 import dev.singletable.fixtures.TableDesign;
 import java.nio.file.Path;
@@ -35,5 +38,16 @@ final class DesignInput {
 
     /** A validated design and the fixtures checked against it. */
     record Loaded(TableDesign design, Fixtures fixtures) {
+
+        /** @return the verdict on every access pattern, on an embedded engine seeded with the fixtures */
+        Verification verify() {
+            try (Backend backend = Backend.embedded()) {
+                String name = design.tableName();
+                backend.provision(design, name, fixtures.itemMaps());
+                // The handle's log starts now, so it shows only what the access patterns do.
+                return Verification.of(SingleTable.of(backend.client(), backend.requestLog(), design, name,
+                        fixtures));
+            }
+        }
     }
 }

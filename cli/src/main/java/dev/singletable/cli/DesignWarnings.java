@@ -1,8 +1,11 @@
 package dev.singletable.cli;
 
+import dev.singletable.core.Verification;
 import dev.singletable.fixtures.AccessPattern;
+import dev.singletable.fixtures.DynamoValues;
 import dev.singletable.fixtures.KeyAttribute;
 import dev.singletable.fixtures.TableDesign;
+import dev.singletable.fixtures.TableKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -22,14 +25,14 @@ final class DesignWarnings {
     private DesignWarnings() {
     }
 
-    static List<String> of(TableDesign design, List<ItemCollections.View> views, List<PatternResult> results) {
+    static List<String> of(TableDesign design, List<ItemCollections.View> views, Verification results) {
         List<String> warnings = new ArrayList<>();
-        results.stream().filter(r -> !r.passed())
-                .forEach(r -> r.problems().forEach(p -> warnings.add("access pattern " + r.label() + ": " + p)));
+        results.failed()
+                .forEach(r -> r.shortfalls().forEach(p -> warnings.add("access pattern " + r.label() + ": " + p)));
         for (ItemCollections.View view : views) {
             String where = view.index().map(i -> "index " + i.name()).orElse("the table");
             for (ItemCollections.Collection collection : view.collections()) {
-                String partition = view.partitionKey() + "=" + Values.display(collection.partition());
+                String partition = view.partitionKey() + "=" + DynamoValues.text(collection.partition());
                 if (collection.bytes() >= LARGE_COLLECTION_BYTES) {
                     warnings.add(String.format(Locale.ROOT, "large partition: %s of %s holds %s; a Query reads at "
                             + "most 1 MB a page", partition, where, kilobytes(collection.bytes())));
@@ -41,9 +44,9 @@ final class DesignWarnings {
                 }
                 if (view.index().isEmpty()) {
                     collection.rows().stream().filter(r -> r.size() >= LARGE_ITEM_BYTES).forEach(r -> warnings.add(
-                            "large item: " + Values.keyText(Values.project(r.item(), design.primaryKey().stream()
-                                    .map(KeyAttribute::name).toList())) + " is " + kilobytes(r.size())
-                                    + ", near DynamoDB's 400 KB limit"));
+                            "large item: " + TableKey.ofItem(r.item(), design.primaryKey().stream()
+                                    .map(KeyAttribute::name).toList()) + " is " + kilobytes(r.size())
+                                    + ", near DynamoDB's " + DynamoValues.MAX_ITEM_BYTES / 1024 + " KB limit"));
                 }
             }
             view.index().filter(index -> design.accessPatterns().stream().map(AccessPattern::indexName)

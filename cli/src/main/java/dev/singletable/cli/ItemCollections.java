@@ -1,11 +1,13 @@
 package dev.singletable.cli;
 
+import dev.singletable.fixtures.DynamoValues;
 import dev.singletable.fixtures.FixtureItem;
 import dev.singletable.fixtures.IndexDesign;
 import dev.singletable.fixtures.KeyAttribute;
 import dev.singletable.fixtures.TableDesign;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -62,7 +64,7 @@ final class ItemCollections {
 
     private static View view(String name, Optional<IndexDesign> index, KeyAttribute partition,
             Optional<KeyAttribute> sort, List<FixtureItem> items, TableDesign design) {
-        Map<AttributeValue, List<Row>> partitions = new TreeMap<>(Values.KEY_ORDER);
+        Map<AttributeValue, List<Row>> partitions = new TreeMap<>(DynamoValues.KEY_ORDER);
         for (FixtureItem fixture : items) {
             Map<String, AttributeValue> item = fixture.item();
             // Sparse index: an item without the index keys is not in it.
@@ -71,11 +73,13 @@ final class ItemCollections {
             }
             Map<String, AttributeValue> held = index.map(i -> projected(item, i, design)).orElse(item);
             partitions.computeIfAbsent(item.get(partition.name()), p -> new ArrayList<>())
-                    .add(new Row(held, fixture.entity() == null ? "" : fixture.entity(), ItemSizes.size(held)));
+                    .add(new Row(held, fixture.entity() == null ? "" : fixture.entity(),
+                            DynamoValues.itemSize(held)));
         }
         List<Collection> collections = new ArrayList<>();
         partitions.forEach((value, rows) -> {
-            sort.ifPresent(s -> rows.sort(Comparator.comparing(r -> r.item().get(s.name()), Values.KEY_ORDER)));
+            sort.ifPresent(s -> rows.sort(Comparator.comparing(r -> r.item().get(s.name()),
+                    DynamoValues.KEY_ORDER)));
             collections.add(new Collection(value, List.copyOf(rows)));
         });
         return new View(name, index, partition.name(), sort.map(KeyAttribute::name), List.copyOf(collections));
@@ -92,6 +96,8 @@ final class ItemCollections {
         names.add(index.partitionKey().name());
         index.sortKey().ifPresent(k -> names.add(k.name()));
         names.addAll(index.nonKeyAttributes());
-        return Values.project(item, List.copyOf(names));
+        Map<String, AttributeValue> held = new LinkedHashMap<>();
+        names.stream().filter(item::containsKey).forEach(name -> held.put(name, item.get(name)));
+        return held;
     }
 }

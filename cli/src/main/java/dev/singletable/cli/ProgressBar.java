@@ -1,10 +1,10 @@
 package dev.singletable.cli;
 
-import dev.singletable.fixtures.FixtureSeeder;
+import dev.singletable.core.SeedProgress;
 import java.io.PrintWriter;
 
 /** A one-line progress bar, redrawn in place with a carriage return; the last drawing ends the line. */
-final class ProgressBar implements FixtureSeeder.ProgressListener {
+final class ProgressBar implements SeedProgress {
     /** Fewer items than this are written in a blink: no bar. */
     static final int THRESHOLD = 100;
     private static final int WIDTH = 30;
@@ -16,12 +16,12 @@ final class ProgressBar implements FixtureSeeder.ProgressListener {
     }
 
     /** A bar for long runs, nothing for short ones. */
-    static FixtureSeeder.ProgressListener forItems(PrintWriter out, int total) {
-        return total < THRESHOLD ? (done, all) -> { } : new ProgressBar(out);
+    static SeedProgress forItems(PrintWriter out, int total) {
+        return total < THRESHOLD ? SeedProgress.NONE : new ProgressBar(out);
     }
 
     @Override
-    public void onProgress(int done, int total) {
+    public void written(int done, int total) {
         int filled = (int) ((long) done * WIDTH / total);
         out.print("\r[" + "#".repeat(filled) + "-".repeat(WIDTH - filled) + "] " + done + "/" + total + " items");
         if (done == total) {

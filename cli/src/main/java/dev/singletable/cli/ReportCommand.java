@@ -1,5 +1,6 @@
 package dev.singletable.cli;
 
+import dev.singletable.core.Verification;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -9,9 +10,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code singletable report}: the design, its data and its access patterns on one HTML page. */
 @Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
@@ -35,10 +36,7 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         DesignInput.Loaded loaded = input.load();
-        List<PatternResult> results;
-        try (Sandbox sandbox = Sandbox.start(loaded.fixtures())) {
-            results = Verification.run(sandbox.table());
-        }
+        Verification results = loaded.verify();
         List<ItemCollections.View> views = ItemCollections.of(loaded.design(), loaded.fixtures().items());
         List<String> warnings = DesignWarnings.of(loaded.design(), views, results);
         String page = ReportPage.render(input.design.getFileName().toString(), loaded.fixtures(), results, views,
@@ -50,7 +48,7 @@ final class ReportCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().println("wrote " + output + ": "
                 + Words.count(loaded.fixtures().items().size(), "item") + ", "
-                + Words.count(results.size(), "access pattern check") + ", " + Words.count(warnings.size(), "warning"));
+                + Words.count(results.checks().size(), "access pattern check") + ", " + Words.count(warnings.size(), "warning"));
         return Singletable.OK;
     }
 }

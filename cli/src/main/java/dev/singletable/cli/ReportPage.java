@@ -2,12 +2,15 @@ package dev.singletable.cli;
 
 import static dev.singletable.cli.Html.escape;
 
+import dev.singletable.core.PatternCheck;
+import dev.singletable.core.Verification;
+import dev.singletable.fixtures.DynamoValues;
 import dev.singletable.fixtures.Fixtures;
 import dev.singletable.fixtures.TableDesign;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -59,15 +62,16 @@ final class ReportPage {
     private ReportPage() {
     }
 
-    static String render(String source, Fixtures fixtures, List<PatternResult> results,
+    static String render(String source, Fixtures fixtures, Verification results,
             List<ItemCollections.View> views, List<String> warnings) {
         return new ReportPage().page(source, fixtures, results, views, warnings);
     }
 
-    private String page(String source, Fixtures fixtures, List<PatternResult> results,
+    private String page(String source, Fixtures fixtures, Verification results,
             List<ItemCollections.View> views, List<String> warnings) {
         TableDesign design = fixtures.design();
-        long failed = results.stream().filter(r -> !r.passed()).count();
+        int checks = results.checks().size();
+        int failed = results.failed().size();
         html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
                 .append("<title>").append(escape(design.tableName())).append(" — single-table design report</title>")
@@ -80,7 +84,7 @@ final class ReportPage {
                 .append("\n<main><div class=\"cards\">");
         card("items", Integer.toString(fixtures.items().size()), "");
         card("partitions", Integer.toString(views.get(0).collections().size()), "");
-        card("checks passed", (results.size() - failed) + " / " + results.size(), failed == 0 ? "good" : "bad");
+        card("checks passed", (checks - failed) + " / " + checks, failed == 0 ? "good" : "bad");
         card("warnings", Integer.toString(warnings.size()), warnings.isEmpty() ? "good" : "bad");
         html.append("</div>\n");
         warnings(warnings);
@@ -109,26 +113,28 @@ final class ReportPage {
         html.append("</ul>\n");
     }
 
-    private void patterns(List<PatternResult> results) {
+    private void patterns(Verification results) {
         html.append("<h2>Access patterns</h2>\n<table><tr><th>pattern</th><th>key condition</th><th>operation</th>")
                 .append("<th>index</th><th>items read</th><th>returned</th><th>pages</th><th>RCU</th>")
                 .append("<th>expected</th></tr>\n");
-        for (PatternResult r : results) {
+        for (PatternCheck r : results.checks()) {
             html.append(r.passed() ? "<tr>" : "<tr class=\"failed\">")
                     .append("<td><code>").append(escape(r.label())).append("</code>");
-            String description = descriptions.getOrDefault(r.pattern(), "");
+            String description = descriptions.getOrDefault(r.pattern().name(), "");
             if (!description.isEmpty()) {
                 html.append("<br><span class=\"description\">").append(escape(description)).append("</span>");
             }
-            r.problems().forEach(p -> html.append("<br><span class=\"fail\">").append(escape(p)).append("</span>"));
+            r.shortfalls().forEach(p -> html.append("<br><span class=\"fail\">").append(escape(p.toString()))
+                    .append("</span>"));
             String[] cells = ResultsText.cells(r);
-            html.append("</td><td><code>").append(escape(r.keyCondition())).append("</code></td><td>")
+            html.append("</td><td><code>").append(escape(r.keyConditionText().orElse(""))).append("</code></td><td>")
                     .append(escape(cells[1])).append("</td><td>").append(escape(cells[2])).append("</td>");
             for (int i = 3; i <= 6; i++) {
                 html.append("<td class=\"num\">").append(escape(cells[i])).append("</td>");
             }
-            String mark = r.expected().map(ok -> ok ? "ok" : "fail").orElse("none");
-            html.append("<td class=\"").append(mark).append("\">").append(r.expectedMark()).append("</td></tr>\n");
+            String mark = r.expectationMet().map(ok -> ok ? "ok" : "fail").orElse("none");
+            html.append("<td class=\"").append(mark).append("\">").append(ResultsText.expectedMark(r))
+                    .append("</td></tr>\n");
         }
         html.append("</table>\n");
     }
@@ -154,11 +160,11 @@ final class ReportPage {
                 html.append("<tr>");
                 if (first) {
                     html.append("<td class=\"pk\" rowspan=\"").append(collection.rows().size()).append("\">")
-                            .append(escape(Values.display(collection.partition()))).append("</td>");
+                            .append(escape(DynamoValues.text(collection.partition()))).append("</td>");
                     first = false;
                 }
                 view.sortKey().ifPresent(s -> html.append("<td class=\"sk\">")
-                        .append(escape(Values.display(row.item().get(s)))).append("</td>"));
+                        .append(escape(DynamoValues.text(row.item().get(s)))).append("</td>"));
                 html.append("<td class=\"entity\">").append(escape(row.entity())).append("</td><td>");
                 row.item().forEach((name, value) -> {
                     if (!name.equals(view.partitionKey()) && !view.sortKey().filter(name::equals).isPresent()) {
@@ -166,22 +172,19 @@ final class ReportPage {
                     }
                 });
                 html.append("</td><td class=\"num\">").append(bytes(row.size())).append("</td><td class=\"num\">")
-                        .append(ItemSizes.writeUnits(row.size())).append("</td><td class=\"num\">")
-                        .append(ItemSizes.readUnits(row.size())).append("</td></tr>\n");
+                        .append(DynamoValues.writeUnits(row.size())).append("</td><td class=\"num\">")
+                        .append(DynamoValues.readUnits(row.size())).append("</td></tr>\n");
             }
         }
         html.append("</table>\n");
     }
 
     private void attribute(String name, AttributeValue value) {
-        String text = Values.display(value);
+        String text = DynamoValues.text(value);
         String shown = text.length() > LONGEST_VALUE ? text.substring(0, LONGEST_VALUE) + "…" : text;
-        html.append("<span class=\"attr\" title=\"").append(escape(name + " (" + typeOf(value) + "): " + text))
+        html.append("<span class=\"attr\" title=\"")
+                .append(escape(name + " (" + DynamoValues.typeName(value) + "): " + text))
                 .append("\"><i>").append(escape(name)).append(":</i> ").append(escape(shown)).append("</span>");
-    }
-
-    private static String typeOf(AttributeValue value) {
-        return value.type() == AttributeValue.Type.NUL ? "NULL" : value.type().name();
     }
 
     private static String bytes(long size) {

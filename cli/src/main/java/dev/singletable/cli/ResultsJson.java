@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.singletable.core.PatternCheck;
+import dev.singletable.core.Verification;
+import dev.singletable.fixtures.DynamoValues;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
-import java.util.List;
 
 /** {@code verify}'s results as one JSON document, for CI scripts. */
 final class ResultsJson {
@@ -15,35 +17,35 @@ final class ResultsJson {
     private ResultsJson() {
     }
 
-    static void write(PrintWriter out, String table, String source, List<PatternResult> results) {
+    static void write(PrintWriter out, String table, String source, Verification results) {
         ObjectNode root = JSON.createObjectNode();
         root.put("table", table);
         root.put("design", source);
-        root.put("passed", results.stream().allMatch(PatternResult::passed));
+        root.put("passed", results.passed());
         ArrayNode patterns = root.putArray("patterns");
-        for (PatternResult r : results) {
+        for (PatternCheck r : results.checks()) {
             ObjectNode row = patterns.addObject();
-            row.put("pattern", r.pattern());
+            row.put("pattern", r.pattern().name());
             ObjectNode parameters = row.putObject("parameters");
             r.parameters().forEach((name, value) -> {
                 if (value.n() != null) {
                     parameters.put(name, new BigDecimal(value.n()));
                 } else {
-                    parameters.put(name, Values.display(value));
+                    parameters.put(name, DynamoValues.text(value));
                 }
             });
-            row.put("operation", r.operation());
-            row.put("index", r.index());
-            row.put("keyCondition", r.keyCondition());
+            row.put("operation", ResultsText.operation(r));
+            row.put("index", ResultsText.index(r));
+            row.put("keyCondition", r.keyConditionText().orElse(""));
             row.put("itemsRead", r.itemsRead());
             row.put("itemsReturned", r.itemsReturned());
             row.put("pages", r.pages());
             row.put("readUnits", r.readUnits());
-            r.expected().ifPresentOrElse(ok -> row.put("expected", ok), () -> row.putNull("expected"));
-            r.expectation().ifPresent(location -> row.put("expectation", location.toString()));
+            r.expectationMet().ifPresentOrElse(ok -> row.put("expected", ok), () -> row.putNull("expected"));
+            r.expectation().ifPresent(e -> row.put("expectation", e.location().toString()));
             row.put("passed", r.passed());
             ArrayNode problems = row.putArray("problems");
-            r.problems().forEach(problems::add);
+            r.shortfalls().forEach(p -> problems.add(p.toString()));
         }
         out.println(root.toPrettyString());
     }

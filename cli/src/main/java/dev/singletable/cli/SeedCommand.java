@@ -1,7 +1,8 @@
 package dev.singletable.cli;
 
-import dev.singletable.fixtures.FixtureSeeder;
-import dev.singletable.fixtures.SeedResult;
+import dev.singletable.core.Endpoint;
+import dev.singletable.core.Provisioner;
+import dev.singletable.core.SeedResult;
 import dev.singletable.fixtures.TableDesign;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -11,12 +12,12 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
+import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 
 /** {@code singletable seed}: writes the fixtures into a table of any DynamoDB endpoint. */
@@ -38,7 +39,7 @@ final class SeedCommand implements Callable<Integer> {
 
     @Option(names = "--region", paramLabel = "REGION",
             description = "The AWS region; default: the AWS region chain (AWS_REGION, profile), "
-                    + "us-east-1 for a local endpoint.")
+                    + "us-east-1 for an emulator (any endpoint that is not an AWS host).")
     Optional<String> region;
 
     @Option(names = "--table", paramLabel = "NAME", description = "The table to write; default: the design's table.")
@@ -60,10 +61,19 @@ final class SeedCommand implements Callable<Integer> {
         String name = table.orElse(design.tableName());
         List<Map<String, AttributeValue>> items = loaded.fixtures().itemMaps();
         PrintWriter out = spec.commandLine().getOut();
-        try (DynamoDbClient client = Endpoints.client(endpoint, region)) {
-            Optional<TableDescription> existing = describe(client, name);
+        Endpoint target;
+        try {
+            target = Endpoint.of(endpoint);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(Singletable.USAGE, "--endpoint: " + e.getMessage());
+        }
+        Region resolved = target.region(region).orElseThrow(() -> new CliException(Singletable.USAGE,
+                "no AWS region configured: pass --region or set AWS_REGION"));
+        try (DynamoDbClient client = target.client(resolved)) {
+            Provisioner provisioner = Provisioner.of(client);
+            Optional<TableDescription> existing = provisioner.describe(name);
             if (existing.isPresent()) {
-                List<String> differences = SchemaCheck.differences(existing.get(), design);
+                List<String> differences = Provisioner.differences(existing.get(), design);
                 if (!differences.isEmpty()) {
                     throw new CliException(Singletable.ENDPOINT, "refusing to write into table " + name + " at "
                             + endpoint + ": its keys differ from the design " + input.design + "\n  "
@@ -79,17 +89,16 @@ final class SeedCommand implements Callable<Integer> {
                 }
                 out.println("would write " + Words.count(items.size(), "item") + " to table " + name + " at "
                         + endpoint + " in "
-                        + calls((items.size() + FixtureSeeder.BATCH_SIZE - 1) / FixtureSeeder.BATCH_SIZE)
+                        + calls((items.size() + Provisioner.BATCH_SIZE - 1) / Provisioner.BATCH_SIZE)
                         + "; dry run, nothing written");
                 return Singletable.OK;
             }
             if (existing.isEmpty()) {
-                client.createTable(design.toCreateTableRequest(name));
-                client.waiter().waitUntilTableExists(r -> r.tableName(name));
+                provisioner.createTable(design, name);
                 out.println("created table " + name + " at " + endpoint);
             }
-            SeedResult result = FixtureSeeder.seed(client, name, items, FixtureSeeder.Options.defaults()
-                    .withProgress(ProgressBar.forItems(spec.commandLine().getErr(), items.size())));
+            SeedResult result = provisioner.write(name, items, ProgressBar.forItems(spec.commandLine().getErr(),
+                    items.size()));
             out.println("wrote " + Words.count(result.itemsWritten(), "item") + " to table " + name + " at "
                     + endpoint + " in "
                     + calls(result.calls()) + (result.retries() == 0 ? ""
@@ -100,13 +109,5 @@ final class SeedCommand implements Callable<Integer> {
 
     private static String calls(int calls) {
         return Words.count(calls, "BatchWriteItem call");
-    }
-
-    private static Optional<TableDescription> describe(DynamoDbClient client, String name) {
-        try {
-            return Optional.of(client.describeTable(r -> r.tableName(name)).table());
-        } catch (ResourceNotFoundException e) {
-            return Optional.empty();
-        }
     }
 }

@@ -1,7 +1,8 @@
 package dev.singletable.cli;
 
+import dev.singletable.core.Endpoint;
+import dev.singletable.core.Provisioner;
 import dev.singletable.engine.DynamoDbEngine;
-import dev.singletable.fixtures.FixtureSeeder;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -15,10 +16,10 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code singletable serve}: the engine as a local DynamoDB endpoint, with the design's table and demo data. */
 @Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
@@ -81,7 +82,7 @@ final class ServeCommand implements Callable<Integer> {
     private int serve() throws InterruptedException {
         DesignInput.Loaded loaded = design == null ? null : DesignInput.load(design, fixtures, variables);
         PrintWriter out = spec.commandLine().getOut();
-        if (!Endpoints.isLoopback(host)) {
+        if (!Endpoint.isLoopback(host)) {
             spec.commandLine().getErr().println("warning: listening on " + host + ": anyone who can reach this "
                     + "machine can " + (credentials == null ? "read and change the tables, without credentials"
                     : "try; only requests signed with the given credentials are served"));
@@ -89,8 +90,7 @@ final class ServeCommand implements Callable<Integer> {
         try (DynamoDbEngine engine = engine()) {
             if (loaded != null && !engine.client().listTables().tableNames().contains(loaded.design().tableName())) {
                 String table = loaded.design().tableName();
-                engine.client().createTable(loaded.design().toCreateTableRequest(table));
-                FixtureSeeder.seed(engine.client(), table, loaded.fixtures().itemMaps());
+                Provisioner.of(engine).provision(loaded.design(), table, loaded.fixtures().itemMaps());
                 out.println("table " + table + ": " + Words.count(loaded.fixtures().items().size(), "item")
                         + " from " + Words.count(fixtures.size(), "fixture file"));
             }

@@ -1,23 +1,25 @@
 package dev.singletable.cli;
 
+import dev.singletable.core.Verification;
 import java.io.PrintWriter;
-import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine;
 
 /** {@code singletable verify}: every access pattern runs as a Query and returns what the fixtures expect. */
 @Command(name = "verify", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Starts the embedded engine, creates the table, seeds the fixtures, runs every access pattern "
                 + "(once per entry of the fixtures' expect section) and prints what each did.",
-            "Exits 0 only when every pattern is a Query (or Get) and returns the expected keys in order."},
+            "Exits 0 only when every pattern is a Query (or a key lookup) on the index it declares and returns the "
+                + "expected keys in order."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every pattern is a Query and returns what is expected",
-            "1:a pattern Scans, fails, cannot run, or returns something else", "2:usage or input error"})
+            "1:a pattern Scans, reads another index, fails, cannot run, or returns something else",
+            "2:usage or input error"})
 final class VerifyCommand implements Callable<Integer> {
     @Mixin
     DesignInput input;
@@ -51,10 +53,7 @@ final class VerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         DesignInput.Loaded loaded = input.load();
-        List<PatternResult> results;
-        try (Sandbox sandbox = Sandbox.start(loaded.fixtures())) {
-            results = Verification.run(sandbox.table());
-        }
+        Verification results = loaded.verify();
         PrintWriter out = spec.commandLine().getOut();
         String source = input.design.getFileName().toString();
         switch (format) {
@@ -64,6 +63,6 @@ final class VerifyCommand implements Callable<Integer> {
             case junit_xml -> ResultsJunitXml.write(out, loaded.design().tableName(), source, results);
         }
         out.flush();
-        return results.stream().allMatch(PatternResult::passed) ? Singletable.OK : Singletable.VERIFICATION_FAILED;
+        return results.passed() ? Singletable.OK : Singletable.VERIFICATION_FAILED;
     }
 }

@@ -93,8 +93,8 @@ class VerifyCommandTest {
                 openOrders                        Query      GSI1      1         1      1  0.5  –
 
                 ✗ customerWithOrders: not run: it takes [customerId] and the fixtures have no expect entry for it
-                ✗ ordersOfCustomer(customerId: 42): expected (%s:6:7) [PK=CUSTOMER#42 SK=ORDER#1009] but it \
-                returned [PK=CUSTOMER#42 SK=ORDER#1001]
+                ✗ ordersOfCustomer(customerId: 42): expected (%s:6:7) [("CUSTOMER#42", "ORDER#1009")] but it \
+                returned [("CUSTOMER#42", "ORDER#1001")]
 
                 3 checks of 3 access patterns: 2 failed.
                 """.formatted(fixtures));
@@ -157,7 +157,8 @@ class VerifyCommandTest {
                   </testcase>
                   <testcase classname="shop" name="openOrders"></testcase>
                 </testsuite>
-                """.formatted("expected (" + fixtures + ":5:7) [PK=CUSTOMER#42 SK=ORDER#1] but it returned []"));
+                """.formatted(("expected (" + fixtures + ":5:7) [(\"CUSTOMER#42\", \"ORDER#1\")] but it returned []")
+                        .replace("\"", "&quot;")));
         assertThat(run.exitCode()).isEqualTo(Singletable.VERIFICATION_FAILED);
     }
 

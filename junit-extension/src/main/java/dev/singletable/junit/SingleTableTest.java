@@ -20,27 +20,20 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * }
  * }</pre>
  *
- * <p>Test methods, lifecycle methods and constructors can ask for a {@link SingleTable}, a {@code DynamoDbClient},
- * a {@code DynamoDbAsyncClient}, a {@code DynamoDbEnhancedClient} (when {@code dynamodb-enhanced} is on the class
- * path), the {@code RequestLog} of the current test and the endpoint {@code URI}. Non-final fields of these types
- * are assigned before each test (static ones before all tests, too).
+ * <p>Test methods, lifecycle methods and constructors can ask for a
+ * {@link dev.singletable.core.SingleTable SingleTable}, a {@code DynamoDbClient}, a {@code DynamoDbAsyncClient}, a
+ * {@code DynamoDbEnhancedClient} (when {@code dynamodb-enhanced} is on the class path), the {@code RequestLog} of
+ * the current test and the endpoint {@code URI}; on the embedded engine also the {@code DynamoDbEngine}, its
+ * {@code FaultInjector} and its {@code EngineClock}. Only parameters of exactly these types are resolved. Fields of these types are assigned when they carry {@link SingleTableResource
+ * @SingleTableResource}: instance fields before each test, static ones before all tests too.
  *
  * <p>Files are looked up on the class path, relative to the test class's package and then from the root, and
  * then relative to the working directory. {@link SingleTableExtension#builder()} declares the same in code.
  *
- * <p>Configuration parameters ({@code junit-platform.properties} or system properties):
- * <ul>
- *   <li>{@code singletable.scans}: {@code fail}, {@code warn} (the default) or {@code allow}, for classes whose
- *       {@link #scans()} is {@link ScanGuard#CONFIGURED};</li>
- *   <li>{@code singletable.endpoint} (or the environment variable {@code SINGLETABLE_ENDPOINT}): an external
- *       DynamoDB-compatible endpoint to run against instead of the in-process engine;
- *       {@code singletable.region}: its region (otherwise the SDK's default chain decides);
- *       {@code singletable.tablePrefix}: the prefix of its table names (default {@code singletable-<random>-});</li>
- *   <li>{@code singletable.systemProperties}: {@code true} (the default) sets {@code aws.endpointUrlDynamoDb}
- *       (and {@code aws.region} and dummy credentials when unset) while a class runs, for application code that
- *       builds its own client; this needs a socket, so it starts the engine's HTTP endpoint once per run.
- *       {@code false} leaves system properties alone and starts HTTP only when a test asks for the {@code URI}.</li>
- * </ul>
+ * <p>Configuration parameters ({@code junit-platform.properties}, system properties or the launcher):
+ * {@value #SCANS_PROPERTY_NAME}, {@value #ENDPOINT_PROPERTY_NAME}, {@value #REGION_PROPERTY_NAME},
+ * {@value #TABLE_PREFIX_PROPERTY_NAME} and {@value #SYSTEM_PROPERTIES_PROPERTY_NAME}, each described at its
+ * constant. A value that does not parse fails the class, naming the parameter.
  */
 @Target({ElementType.TYPE, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
@@ -48,6 +41,36 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Inherited
 @ExtendWith(SingleTableExtension.class)
 public @interface SingleTableTest {
+
+    /**
+     * {@code fail}, {@code warn} (the default) or {@code allow}: the {@link ScanGuard} of classes whose
+     * {@link #scans()} is {@link ScanGuard#CONFIGURED}.
+     */
+    String SCANS_PROPERTY_NAME = "singletable.scans";
+
+    /**
+     * An external DynamoDB-compatible endpoint ({@code http://localhost:8000}, real DynamoDB) to run against instead
+     * of the in-process engine; also read from the environment variable {@value #ENDPOINT_ENVIRONMENT_VARIABLE}.
+     * Credentials, region, timeouts and retries follow the policy of {@code dev.singletable.core.Endpoint}.
+     */
+    String ENDPOINT_PROPERTY_NAME = "singletable.endpoint";
+
+    /** The environment variable naming an external endpoint when {@value #ENDPOINT_PROPERTY_NAME} is not set. */
+    String ENDPOINT_ENVIRONMENT_VARIABLE = "SINGLETABLE_ENDPOINT";
+
+    /** The region of the external endpoint; otherwise the SDK's default chain (or us-east-1 for an emulator). */
+    String REGION_PROPERTY_NAME = "singletable.region";
+
+    /** The prefix of table names on an external endpoint; by default {@code singletable-<random>-}. */
+    String TABLE_PREFIX_PROPERTY_NAME = "singletable.tablePrefix";
+
+    /**
+     * {@code true} (the default) sets {@code aws.endpointUrlDynamoDb} (and {@code aws.region}, and on the engine
+     * dummy credentials, when unset) while a class runs, for application code that builds its own client; this
+     * needs a socket, so it starts the engine's HTTP endpoint once per run. {@code false} leaves system properties
+     * alone and starts HTTP only when a test asks for the {@code URI}.
+     */
+    String SYSTEM_PROPERTIES_PROPERTY_NAME = "singletable.systemProperties";
 
     /** @return the design descriptor (YAML) the table is created from */
     String design();

@@ -1,8 +1,9 @@
 package dev.singletable.junit;
 
+import dev.singletable.core.ProvisionedTable;
+import dev.singletable.core.SingleTable;
 import dev.singletable.fixtures.FixtureException;
 import dev.singletable.fixtures.TableDesign;
-import dev.singletable.junit.internal.Backend;
 import dev.singletable.junit.internal.Run;
 import dev.singletable.junit.internal.Sources;
 import java.lang.reflect.Method;
@@ -22,12 +23,12 @@ final class TableResource implements AutoCloseable {
     private final TableDesign design;
     private final dev.singletable.fixtures.Fixtures fixtures;
     private final String name;
-    private final Backend.LiveTable table;
+    private final ProvisionedTable table;
     private final SingleTable classHandle;
     private boolean fixtureStateMarked;
 
     private TableResource(Run run, Declaration declaration, TableSpec spec, TableDesign design,
-            dev.singletable.fixtures.Fixtures fixtures, String name, Backend.LiveTable table) {
+            dev.singletable.fixtures.Fixtures fixtures, String name, ProvisionedTable table) {
         this.run = run;
         this.declaration = declaration;
         this.spec = spec;
@@ -45,9 +46,9 @@ final class TableResource implements AutoCloseable {
         dev.singletable.fixtures.Fixtures fixtures = Sources.fixtures(declaration.anchor(), design,
                 spec.fixtures().toArray(String[]::new), element);
         String name = run.claimName(design.tableName());
-        Backend.LiveTable table;
+        ProvisionedTable table;
         try {
-            table = run.backend().create(design, name, fixtures.itemMaps());
+            table = run.backend().provision(design, name, fixtures.itemMaps());
         } catch (RuntimeException e) {
             run.releaseName(name);
             throw e;

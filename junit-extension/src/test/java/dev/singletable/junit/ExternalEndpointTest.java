@@ -7,6 +7,7 @@ import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import com.example.orders.OrderRepository;
+import dev.singletable.core.SingleTable;
 import dev.singletable.engine.DynamoDbEngine;
 import dev.singletable.engine.RequestLog;
 import dev.singletable.engine.model.RequestLogEntry;

@@ -25,7 +25,7 @@ public class ShouldServeAccessPattern extends BasicErrorMessageFactory {
                 + "but " + (differences.isEmpty() ? "found" : "these differ") + ":%n  %s",
                 unquotedString(Describe.requests(requests)),
                 unquotedString(Describe.shape(pattern)),
-                unquotedString(differences.isEmpty() ? "no Query or Scan" : Describe.block(differences)));
+                unquotedString(differences.isEmpty() ? "no Query, Scan or key lookup" : Describe.block(differences)));
     }
 
     private ShouldServeAccessPattern(String format, Object... arguments) {

@@ -1,9 +1,12 @@
 package dev.singletable.junit.internal;
 
+import dev.singletable.core.Backend;
+import dev.singletable.junit.SingleTableTest;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
@@ -19,24 +22,30 @@ public final class Run implements AutoCloseable {
     private static final String SECRET_KEY_PROPERTY = "aws.secretAccessKey";
 
     private final Backend backend;
+    private final String tablePrefix;
     private final boolean systemProperties;
     private final Set<String> names = ConcurrentHashMap.newKeySet();
     private int propertyUsers;
     private Map<String, String> savedProperties;
 
-    private Run(Backend backend, boolean systemProperties) {
+    private Run(Backend backend, String tablePrefix, boolean systemProperties) {
         this.backend = backend;
+        this.tablePrefix = tablePrefix;
         this.systemProperties = systemProperties;
     }
 
     /** Starts the backend the configuration asks for: an external endpoint, or else the in-process engine. */
     public static Run start(ExtensionContext context) {
         boolean properties = Settings.systemProperties(context);
-        Backend backend = Settings.endpoint(context)
-                .<Backend>map(uri -> new ExternalBackend(uri, Settings.region(context).orElse(null),
-                        Settings.tablePrefix(context)))
-                .orElseGet(InMemoryBackend::new);
-        return new Run(backend, properties);
+        return Settings.endpoint(context).map(endpoint -> {
+            try {
+                return new Run(Backend.external(endpoint, Settings.region(context)), Settings.tablePrefix(context),
+                        properties);
+            } catch (IllegalArgumentException e) {
+                throw new ExtensionConfigurationException(e.getMessage() + ", or the configuration parameter "
+                        + SingleTableTest.REGION_PROPERTY_NAME, e);
+            }
+        }).orElseGet(() -> new Run(Backend.embedded(), "", properties));
     }
 
     /** @return where the tables live */
@@ -50,7 +59,7 @@ public final class Run implements AutoCloseable {
      *         (so application code that names the table itself works), else with a counter
      */
     public String claimName(String logicalName) {
-        String base = backend.tablePrefix() + logicalName;
+        String base = tablePrefix + logicalName;
         for (int n = 1;; n++) {
             String name = n == 1 ? base : base + "-" + n;
             if (names.add(name)) {
@@ -66,7 +75,8 @@ public final class Run implements AutoCloseable {
 
     /**
      * Points application code that builds its own client at the backend: sets {@code aws.endpointUrlDynamoDb},
-     * and {@code aws.region} and (for the engine) dummy credentials when they are unset. Counted, so parallel
+     * and {@code aws.region} and (for the engine, which checks no signature) dummy credentials when they are
+     * unset. Counted, so parallel
      * classes share one setting; {@link #restoreSystemProperties()} puts back the old values after the last.
      */
     public synchronized void setSystemProperties() {
@@ -80,7 +90,7 @@ public final class Run implements AutoCloseable {
         }
         System.setProperty(ENDPOINT_PROPERTY, backend.endpoint().toString());
         setIfUnset(REGION_PROPERTY, backend.region());
-        if (backend.wantsDummyCredentials() && System.getProperty(ACCESS_KEY_PROPERTY) == null
+        if (backend.engine().isPresent() && System.getProperty(ACCESS_KEY_PROPERTY) == null
                 && System.getProperty(SECRET_KEY_PROPERTY) == null) {
             System.setProperty(ACCESS_KEY_PROPERTY, "singletable");
             System.setProperty(SECRET_KEY_PROPERTY, "singletable");

@@ -215,8 +215,8 @@ public final class Dispatcher {
         }
     }
 
-    /** 52 characters of [0-9A-Z], like DynamoDB's request ids. */
-    private static String requestId() {
+    /** 52 characters of [0-9A-Z], like DynamoDB's request ids (the HTTP endpoint's own answers carry one too). */
+    public static String requestId() {
         ThreadLocalRandom random = ThreadLocalRandom.current();
         char[] id = new char[52];
         for (int i = 0; i < id.length; i++) {
