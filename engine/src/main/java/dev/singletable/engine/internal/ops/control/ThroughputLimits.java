@@ -59,14 +59,8 @@ final class ThroughputLimits {
      */
     static void checkCreate(String billingMode, Shapes.Throughput provisioned, OnDemand onDemand, Warm warm,
                             String index) {
-        if (onDemand != null && !onDemand.isEmpty()) {
-            if (billingMode.equals("PROVISIONED")) {
-                throw DynamoException.validation(INVALID + onDemand.named() + " for OnDemandThroughput cannot be "
-                        + "specified " + (index == null ? "" : "for index : " + index + " ")
-                        + "when table BillingMode is PROVISIONED.");
-            }
-            checkMaximums(onDemand, index, false);
-        }
+        // CreateTable words the refusal a little differently from UpdateTable
+        checkOnDemand(billingMode, onDemand, index, false, "when table BillingMode is PROVISIONED.");
         if (warm == null) {
             return;
         }
@@ -93,14 +87,7 @@ final class ThroughputLimits {
      * @param index the index's name, or null for the table
      */
     static void checkUpdate(String billingMode, Scaling current, OnDemand onDemand, Warm warm, String index) {
-        if (onDemand != null && !onDemand.isEmpty()) {
-            if (billingMode.equals("PROVISIONED")) {
-                throw DynamoException.validation(INVALID + onDemand.named() + " for OnDemandThroughput cannot be "
-                        + "specified " + (index == null ? "" : "for index : " + index + " ")
-                        + "when the table BillingMode is PROVISIONED");
-            }
-            checkMaximums(onDemand, index, true);
-        }
+        checkOnDemand(billingMode, onDemand, index, true, "when the table BillingMode is PROVISIONED");
         if (warm == null) {
             return;
         }
@@ -117,7 +104,16 @@ final class ThroughputLimits {
                 + "is not supported");
     }
 
-    private static void checkMaximums(OnDemand onDemand, String index, boolean mayRemove) {
+    /** On-demand maximums only for an on-demand table, each at least 1 (or -1 where it may be removed). */
+    private static void checkOnDemand(String billingMode, OnDemand onDemand, String index, boolean mayRemove,
+                                      String whenProvisioned) {
+        if (onDemand == null || onDemand.isEmpty()) {
+            return;
+        }
+        if (billingMode.equals("PROVISIONED")) {
+            throw DynamoException.validation(INVALID + onDemand.named() + " for OnDemandThroughput cannot be specified "
+                    + (index == null ? "" : "for index : " + index + " ") + whenProvisioned);
+        }
         String subject = index == null ? "table" : "index : " + index;
         for (String member : new String[] {"MaxReadRequestUnits", "MaxWriteRequestUnits"}) {
             Long value = member.equals("MaxReadRequestUnits") ? onDemand.maxReadRequestUnits()
