@@ -1,5 +1,6 @@
 package dev.singletable.engine;
 
+import dev.singletable.engine.model.HttpLimits;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;

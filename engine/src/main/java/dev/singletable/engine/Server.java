@@ -1,5 +1,6 @@
 package dev.singletable.engine;
 
+import dev.singletable.engine.model.HttpLimits;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;

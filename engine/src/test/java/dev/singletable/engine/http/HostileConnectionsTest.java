@@ -3,7 +3,7 @@ package dev.singletable.engine.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.singletable.engine.DynamoDbEngine;
-import dev.singletable.engine.HttpLimits;
+import dev.singletable.engine.model.HttpLimits;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

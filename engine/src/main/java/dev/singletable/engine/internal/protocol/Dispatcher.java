@@ -31,6 +31,8 @@ public final class Dispatcher {
     public static final String CONTENT_TYPE = "application/x-amz-json-1.0";
     /** DynamoDB refuses request bodies over 16 MB without reading them. */
     public static final int MAX_BODY_BYTES = 16 * 1024 * 1024;
+    /** The region the engine answers as, for the transports (the health check names it). */
+    public static final String REGION = Database.REGION;
 
     private static final ObjectMapper JSON = WireJson.MAPPER;
     private static final String DYNAMODB_PREFIX = "DynamoDB_20120810.";

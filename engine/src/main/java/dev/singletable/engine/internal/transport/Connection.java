@@ -1,6 +1,6 @@
 package dev.singletable.engine.internal.transport;
 
-import dev.singletable.engine.HttpLimits;
+import dev.singletable.engine.model.HttpLimits;
 import dev.singletable.engine.internal.protocol.Dispatcher;
 import java.io.IOException;
 import java.net.Socket;

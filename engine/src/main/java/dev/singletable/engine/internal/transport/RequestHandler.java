@@ -1,7 +1,6 @@
 package dev.singletable.engine.internal.transport;
 
 import dev.singletable.engine.internal.DynamoException;
-import dev.singletable.engine.internal.protocol.Database;
 import dev.singletable.engine.internal.protocol.Dispatcher;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -21,7 +20,7 @@ import java.util.zip.InflaterInputStream;
  * CRC32. The connection handles framing; this class handles meaning.
  */
 final class RequestHandler {
-    static final String HEALTHY = "healthy: dynamodb." + Database.REGION + ".amazonaws.com ";
+    static final String HEALTHY = "healthy: dynamodb." + Dispatcher.REGION + ".amazonaws.com ";
     /** The headers a browser script may read from an answer, as DynamoDB lists them. */
     private static final String EXPOSED_HEADERS = "x-amzn-RequestId,x-amzn-ErrorType,x-amzn-ErrorMessage,Date";
     /** How long a browser may cache a preflight's answer: two days, as DynamoDB says. */

@@ -1,6 +1,6 @@
 package dev.singletable.engine.internal.transport;
 
-import dev.singletable.engine.HttpLimits;
+import dev.singletable.engine.model.HttpLimits;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package dev.singletable.engine;
+package dev.singletable.engine.model;
 
 import java.time.Duration;
 import java.util.Objects;
