@@ -13,6 +13,7 @@ import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.storage.TableMetadata;
 import dev.singletable.engine.internal.value.Value;
 import dev.singletable.engine.internal.value.ValueJson;
+import dev.singletable.engine.internal.value.WireJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -46,7 +47,7 @@ import java.util.function.Consumer;
  * a time ({@link DirectoryLock}).
  */
 public final class Journal implements Durability {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = WireJson.MAPPER;
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     static final String SNAPSHOT = "snapshot.db";
     static final String JOURNAL = "journal.log";

@@ -12,6 +12,7 @@ import dev.singletable.engine.internal.log.RequestRecord;
 import dev.singletable.engine.internal.log.RequestRecorder;
 import dev.singletable.engine.internal.ops.OperationHandler;
 import dev.singletable.engine.internal.ops.RequestContext;
+import dev.singletable.engine.internal.value.WireJson;
 import dev.singletable.engine.model.Fault;
 import dev.singletable.engine.model.Operation;
 import java.io.IOException;
@@ -33,7 +34,7 @@ public final class Dispatcher {
     /** The region the engine answers as, for the transports (the health check names it). */
     public static final String REGION = Database.REGION;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = WireJson.MAPPER;
     private static final String DYNAMODB_PREFIX = "DynamoDB_20120810.";
     private static final String STREAMS_PREFIX = "DynamoDBStreams_20120810.";
     private static final char[] ID_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".toCharArray();
