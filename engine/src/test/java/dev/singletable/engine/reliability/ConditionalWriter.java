@@ -30,7 +30,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * shares and replaces them conditionally (PutItem, UpdateItem, or both in one TransactWriteItems), each write
  * naming the token of the write it read, so that the test can rebuild each item's history from the logs of all
  * writers. Sends each request once (no SDK retry: a retry of a write that was applied would be refused, and
- * logged as refused). Logs every write it sent, one line each, to the file given.
+ * logged as refused). Logs every write it sent and every read, one line each, to the file given.
  *
  * <p>Arguments: endpoint, writer name, seconds, seed, log file. Prints {@link #READY} when its time starts,
  * and at the end how many requests it sent.
