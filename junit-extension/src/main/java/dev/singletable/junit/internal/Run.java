@@ -1,6 +1,7 @@
 package dev.singletable.junit.internal;
 
 import dev.singletable.core.Backend;
+import dev.singletable.core.TablePrefix;
 import dev.singletable.junit.SingleTableTest;
 import java.util.Deque;
 import java.util.LinkedHashMap;
@@ -25,6 +26,7 @@ public final class Run implements AutoCloseable, ExtensionContext.Store.Closeabl
     private static final String REGION_PROPERTY = "aws.region";
     private static final String ACCESS_KEY_PROPERTY = "aws.accessKeyId";
     private static final String SECRET_KEY_PROPERTY = "aws.secretAccessKey";
+    private static final System.Logger LOGGER = System.getLogger(Run.class.getName());
 
     /** Runs open in this JVM, latest last: a test kit run inside a test opens a second one. */
     private static final Deque<Run> OPEN = new ConcurrentLinkedDeque<>();
@@ -80,17 +82,31 @@ public final class Run implements AutoCloseable, ExtensionContext.Store.Closeabl
         return sharedTables;
     }
 
-    /** Starts the backend the configuration asks for: an external endpoint, or else the in-process engine. */
+    /**
+     * Starts the backend the configuration asks for: an external endpoint, or else the in-process engine. On an
+     * external endpoint it first drops, when the endpoint policy or the user says so, the tables that runs which
+     * ended left behind, reporting each.
+     */
     public static Run start(ExtensionContext context) {
         Optional<Boolean> properties = Settings.systemProperties(context);
         return Settings.endpoint(context).map(endpoint -> {
+            Backend backend;
             try {
-                return new Run(Backend.external(endpoint, Settings.region(context)), Settings.tablePrefix(context),
-                        properties);
+                backend = Backend.external(endpoint, Settings.region(context));
             } catch (IllegalArgumentException e) {
                 throw new ExtensionConfigurationException(e.getMessage() + ", or the configuration parameter "
                         + SingleTableTest.REGION_PROPERTY_NAME, e);
             }
+            TablePrefix thisRun = TablePrefix.forThisRun();
+            if (endpoint.dropsLeftovers(Settings.dropLeftovers(context))) {
+                backend.dropLeftovers(thisRun).forEach((table, run) -> {
+                    String message = "dropped table " + table + " at " + endpoint + ", left behind by " + run
+                            + ", which has ended";
+                    LOGGER.log(System.Logger.Level.INFO, message);
+                    context.publishReportEntry(SingleTableTest.DROP_LEFTOVERS_PROPERTY_NAME, message);
+                });
+            }
+            return new Run(backend, Settings.tablePrefix(context).orElse(thisRun.value()), properties);
         }).orElseGet(() -> new Run(Backend.embedded(), "", properties));
     }
 
