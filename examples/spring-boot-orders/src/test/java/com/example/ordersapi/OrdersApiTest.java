@@ -19,7 +19,6 @@ import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
 
-// tag::spring-test[]
 @SpringBootTest
 @AutoConfigureMockMvc
 @SingleTableTest(design = "/orders.table.yaml", fixtures = "/orders.fixtures.yaml",
@@ -68,4 +67,3 @@ class OrdersApiTest {
                         + order.orderId()));
     }
 }
-// end::spring-test[]

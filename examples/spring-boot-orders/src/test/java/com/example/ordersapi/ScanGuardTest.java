@@ -21,7 +21,6 @@ import org.springframework.test.web.servlet.MockMvc;
 /** The report nobody designed for Scans, and a test that calls it fails naming the repository's line. */
 class ScanGuardTest {
 
-    // tag::scan-guard[]
     @Tag("test-case")
     @SpringBootTest
     @AutoConfigureMockMvc
@@ -36,7 +35,6 @@ class ScanGuardTest {
             mvc.perform(get("/orders/above").param("total", "50")).andExpect(status().isOk());
         }
     }
-    // end::scan-guard[]
 
     @Test
     void aTestWhoseRequestMakesTheRepositoryScanFailsNamingTheRepositorysLine() {
