@@ -69,15 +69,7 @@ final class TableResource implements AutoCloseable, ExtensionContext.Store.Close
         TableDesign design = Sources.design(declaration.anchor(), spec.design(), element);
         dev.singletable.fixtures.Fixtures fixtures = Sources.fixtures(declaration.anchor(), design,
                 spec.fixtures().toArray(String[]::new), element);
-        String name = run.claimName(design.tableName());
-        ProvisionedTable table;
-        try {
-            table = run.backend().provision(design, name, fixtures.itemMaps());
-        } catch (RuntimeException e) {
-            run.releaseName(name);
-            throw e;
-        }
-        return new TableResource(run, declaration, spec, design, fixtures, table, null);
+        return new TableResource(run, declaration, spec, design, fixtures, run.provision(design, fixtures), null);
     }
 
     Run run() {

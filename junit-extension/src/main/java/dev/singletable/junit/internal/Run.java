@@ -1,7 +1,10 @@
 package dev.singletable.junit.internal;
 
 import dev.singletable.core.Backend;
+import dev.singletable.core.ProvisionedTable;
 import dev.singletable.core.TablePrefix;
+import dev.singletable.fixtures.Fixtures;
+import dev.singletable.fixtures.TableDesign;
 import dev.singletable.junit.SingleTableTest;
 import java.util.Deque;
 import java.util.LinkedHashMap;
@@ -127,6 +130,24 @@ public final class Run implements AutoCloseable, ExtensionContext.Store.Closeabl
             if (names.add(name)) {
                 return name;
             }
+        }
+    }
+
+    /**
+     * Creates and seeds a table under a name {@link #claimName claimed} for it; on a failure the name is free again
+     * and nothing is left behind.
+     *
+     * @param design   the design
+     * @param fixtures the items to seed
+     * @return the table
+     */
+    public ProvisionedTable provision(TableDesign design, Fixtures fixtures) {
+        String name = claimName(design.tableName());
+        try {
+            return backend.provision(design, name, fixtures.itemMaps());
+        } catch (RuntimeException e) {
+            releaseName(name);
+            throw e;
         }
     }
 

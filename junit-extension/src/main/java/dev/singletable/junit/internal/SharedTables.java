@@ -102,14 +102,7 @@ public final class SharedTables {
         String element = "@SingleTableTest on " + owner.getName();
         TableDesign design = Sources.design(owner, declaration.design(), element);
         Fixtures fixtures = Sources.fixtures(owner, design, declaration.fixtures(), element);
-        String name = run.claimName(design.tableName());
-        ProvisionedTable table;
-        try {
-            table = run.backend().provision(design, name, fixtures.itemMaps());
-        } catch (RuntimeException e) {
-            run.releaseName(name);
-            throw e;
-        }
+        ProvisionedTable table = run.provision(design, fixtures);
         table.markFixtureState();
         return new SharedTable(run, run.id() + "/" + slot, design, fixtures, table);
     }
