@@ -1,10 +1,7 @@
 package dev.singletable.cli;
 
+import dev.singletable.core.SparseIndex;
 import dev.singletable.core.Verification;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -40,12 +37,8 @@ final class ReportCommand implements Callable<Integer> {
         List<ItemCollections.View> views = ItemCollections.of(loaded.design(), loaded.fixtures().items());
         List<String> warnings = DesignWarnings.of(loaded.design(), views, results);
         String page = ReportPage.render(input.design.getFileName().toString(), loaded.fixtures(), results, views,
-                warnings);
-        try {
-            Files.writeString(output, page, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + output, e);
-        }
+                SparseIndex.of(loaded.fixtures()), warnings);
+        TextFiles.write(output, page);
         spec.commandLine().getOut().println("wrote " + output + ": "
                 + Words.count(loaded.fixtures().items().size(), "item") + ", "
                 + Words.count(results.checks().size(), "access pattern check") + ", " + Words.count(warnings.size(), "warning"));

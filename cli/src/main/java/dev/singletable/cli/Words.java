@@ -1,5 +1,11 @@
 package dev.singletable.cli;
 
+import dev.singletable.fixtures.FixtureItem;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
 /** Counts in sentences: "1 item", "2 items". */
 final class Words {
     private Words() {
@@ -12,5 +18,13 @@ final class Words {
     /** For nouns whose plural adds an s. */
     static String count(long count, String noun) {
         return count(count, noun, noun + "s");
+    }
+
+    /** {@code 7 items (Member 2, Loan 2, raw 3)}: how many items of each entity, or raw. */
+    static String items(List<FixtureItem> items) {
+        Map<String, Integer> byEntity = new LinkedHashMap<>();
+        items.forEach(item -> byEntity.merge(item.entity() == null ? "raw" : item.entity(), 1, Integer::sum));
+        return count(items.size(), "item") + (items.isEmpty() ? "" : byEntity.entrySet().stream()
+                .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ", " (", ")")));
     }
 }

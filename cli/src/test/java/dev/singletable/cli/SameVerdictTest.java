@@ -145,7 +145,7 @@ class SameVerdictTest {
                         .overrideConfiguration(c -> c.addExecutionInterceptor(otherIndex)).build()) {
             SingleTable table = table(backend, client, designFile, fixturesFile);
             StringWriter json = new StringWriter();
-            ResultsJson.write(new PrintWriter(json), "shop", "shop.table.yaml", Verification.of(table));
+            ResultsJson.write(new PrintWriter(json), "shop", "shop.table.yaml", List.of(), Verification.of(table));
             Map<String, List<String>> byVerify = fromJson(json.toString());
 
             assertThat(byVerify).containsEntry("openOrders", List.of("wrong index"));
