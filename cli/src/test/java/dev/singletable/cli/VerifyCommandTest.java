@@ -278,4 +278,22 @@ class VerifyCommandTest {
                 """);
         assertThat(run.exitCode()).isEqualTo(Singletable.OK);
     }
+
+    @Test
+    void writes_a_failing_test_case_in_junit_xml_when_there_was_nothing_to_check() throws IOException {
+        Path design = Files.writeString(dir.resolve("bare.table.yaml"), "table: bare\nkey: { partition: id }\n");
+
+        CommandRun run = execute("verify", design.toString(), "--format", "junit-xml");
+
+        assertThat(run.out()).isEqualTo("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuite name="singletable verify bare.table.yaml" tests="1" failures="1" errors="0" skipped="0">
+                  <testcase classname="bare" name="access patterns">
+                    <failure message="Nothing to check: the design declares no access patterns, so nothing is \
+                checked until they are added under accessPatterns." type="AccessPatternVerification"/>
+                  </testcase>
+                </testsuite>
+                """);
+        assertThat(run.exitCode()).isEqualTo(Singletable.VERIFICATION_FAILED);
+    }
 }
