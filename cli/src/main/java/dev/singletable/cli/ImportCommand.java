@@ -63,11 +63,11 @@ final class ImportCommand implements Callable<Integer> {
             case onetable -> DesignImporter.fromOneTable(file);
             case cloudformation -> DesignImporter.fromCloudFormation(file);
         };
-        TableDesign chosen = chosen(imported);
-        TableDesign design = named(chosen);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         imported.warnings().forEach(warning -> err.println("warning: " + warning));
+        TableDesign chosen = chosen(imported);
+        TableDesign design = named(chosen);
         Optional<Fixtures> samples = imported.fixtures(chosen.tableName())
                 .map(f -> Fixtures.of(design, f.items(), f.expectations()));
         TextFiles.write(output, design.toYaml());
@@ -124,8 +124,7 @@ final class ImportCommand implements Callable<Integer> {
         return source == Source.workbench ? " (one per facet)" : " (from its queries)";
     }
 
-
-    /** {@code orders.table.yaml} → {@code orders.fixtures.yaml}; {@code design.yaml} → {@code design.fixtures.yaml}. */
+    /** The fixtures beside a design: {@code orders.table.yaml} → {@code orders.fixtures.yaml}. */
     static Path fixturesBeside(Path design) {
         String name = design.getFileName().toString();
         String base = name.endsWith(".table.yaml") ? name.substring(0, name.length() - ".table.yaml".length())
