@@ -67,8 +67,9 @@ final class ItemCollections {
         Map<AttributeValue, List<Row>> partitions = new TreeMap<>(DynamoValues.KEY_ORDER);
         for (FixtureItem fixture : items) {
             Map<String, AttributeValue> item = fixture.item();
-            if (index.filter(i -> !i.holds(item)).isPresent()) {
-                continue; // a sparse index: the item lacks its keys
+            // Sparse index: an item without the index keys is not in it.
+            if (!item.containsKey(partition.name()) || sort.filter(s -> !item.containsKey(s.name())).isPresent()) {
+                continue;
             }
             Map<String, AttributeValue> held = index.map(i -> projected(item, i, design)).orElse(item);
             partitions.computeIfAbsent(item.get(partition.name()), p -> new ArrayList<>())
