@@ -2,10 +2,6 @@ package dev.singletable.cli;
 
 import dev.singletable.report.DesignReport;
 import dev.singletable.report.Words;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -36,11 +32,7 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         DesignReport report = input.verify();
-        try {
-            Files.writeString(output, report.html(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + output, e);
-        }
+        TextFiles.write(output, report.html());
         spec.commandLine().getOut().println("wrote " + output + ": "
                 + Words.count(report.fixtures().items().size(), "item") + ", "
                 + Words.count(report.verification().checks().size(), "access pattern check") + ", "

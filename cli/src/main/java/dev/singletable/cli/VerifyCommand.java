@@ -1,5 +1,6 @@
 package dev.singletable.cli;
 
+import dev.singletable.core.Verification;
 import dev.singletable.report.DesignReport;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -18,7 +19,8 @@ import picocli.CommandLine;
                 + "expected keys in order."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every pattern is a Query and returns what is expected",
-            "1:a pattern Scans, reads another index, fails, cannot run, or returns something else",
+            "1:a pattern Scans, reads another index, fails, cannot run, or returns something else; or the design "
+                + "declares no access pattern (unless --allow-no-patterns)",
             "2:usage or input error"})
 final class VerifyCommand implements Callable<Integer> {
     @Mixin
@@ -27,6 +29,10 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = Format.Parser.class,
             description = "text (default), json or junit-xml.")
     Format format;
+
+    @Option(names = "--allow-no-patterns", description = "Exit 0 for a design that declares no access patterns; "
+            + "by default there was nothing to check, which is a failure.")
+    boolean allowNoPatterns;
 
     @Spec
     CommandSpec spec;
@@ -60,6 +66,8 @@ final class VerifyCommand implements Callable<Integer> {
             case junit_xml -> report.writeJunitXml(out);
         }
         out.flush();
-        return report.verification().passed() ? Singletable.OK : Singletable.VERIFICATION_FAILED;
+        Verification results = report.verification();
+        return results.passed() || results.checkedNothing() && allowNoPatterns ? Singletable.OK
+                : Singletable.VERIFICATION_FAILED;
     }
 }

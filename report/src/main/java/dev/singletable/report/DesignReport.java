@@ -2,6 +2,7 @@ package dev.singletable.report;
 
 import dev.singletable.core.Backend;
 import dev.singletable.core.SingleTable;
+import dev.singletable.core.SparseIndex;
 import dev.singletable.core.Verification;
 import dev.singletable.fixtures.Fixtures;
 import dev.singletable.fixtures.TableDesign;
@@ -26,6 +27,7 @@ public final class DesignReport {
     private final Fixtures fixtures;
     private final Verification verification;
     private final List<ItemCollections.View> views;
+    private final List<SparseIndex> sparse;
     private final List<String> warnings;
 
     private DesignReport(String source, Fixtures fixtures, Verification verification) {
@@ -33,6 +35,7 @@ public final class DesignReport {
         this.fixtures = fixtures;
         this.verification = verification;
         this.views = ItemCollections.of(fixtures.design(), fixtures.items());
+        this.sparse = SparseIndex.of(fixtures);
         this.warnings = DesignWarnings.of(fixtures.design(), views, verification);
     }
 
@@ -98,7 +101,7 @@ public final class DesignReport {
 
     /** @param out where the table of pattern calls, the reasons of the failed ones and a summary line go */
     public void writeText(PrintWriter out) {
-        ResultsText.write(out, table(), source, fixtures.items().size(), verification);
+        ResultsText.write(out, table(), source, fixtures.items().size(), sparse, verification);
     }
 
     /** @return the last line of {@link #writeText}: how many checks of how many patterns, and how many failed */
@@ -108,7 +111,7 @@ public final class DesignReport {
 
     /** @param out where the results go as one JSON document */
     public void writeJson(PrintWriter out) {
-        ResultsJson.write(out, table(), source, verification);
+        ResultsJson.write(out, table(), source, sparse, verification);
     }
 
     /** @param out where the results go as a JUnit XML test suite: one test case per pattern call */
@@ -118,6 +121,6 @@ public final class DesignReport {
 
     /** @return the report as one self-contained HTML page (inline styles, no script, nothing fetched) */
     public String html() {
-        return ReportPage.render(source, fixtures, verification, views, warnings);
+        return ReportPage.render(source, fixtures, verification, views, sparse, warnings);
     }
 }

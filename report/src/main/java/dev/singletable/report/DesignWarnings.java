@@ -27,6 +27,9 @@ final class DesignWarnings {
 
     static List<String> of(TableDesign design, List<ItemCollections.View> views, Verification results) {
         List<String> warnings = new ArrayList<>();
+        if (results.checkedNothing()) {
+            warnings.add(ResultsText.NOTHING_CHECKED);
+        }
         results.failed()
                 .forEach(r -> r.shortfalls().forEach(p -> warnings.add("access pattern " + r.label() + ": " + p)));
         for (ItemCollections.View view : views) {
@@ -53,7 +56,7 @@ final class DesignWarnings {
                     .flatMap(Optional::stream).noneMatch(index.name()::equals))
                     .ifPresent(index -> warnings.add("unread index: no access pattern queries " + index.name()
                             + ", yet it projects " + index.projection() + " and every write of its "
-                            + view.items() + " items writes it too"));
+                            + Words.count(view.items(), "item") + " writes it too"));
         }
         return warnings;
     }

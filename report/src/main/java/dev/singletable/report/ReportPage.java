@@ -3,6 +3,7 @@ package dev.singletable.report;
 import static dev.singletable.report.Html.escape;
 
 import dev.singletable.core.PatternCheck;
+import dev.singletable.core.SparseIndex;
 import dev.singletable.core.Verification;
 import dev.singletable.fixtures.DynamoValues;
 import dev.singletable.fixtures.Fixtures;
@@ -58,13 +59,16 @@ final class ReportPage {
 
     private final StringBuilder html = new StringBuilder();
     private final Map<String, String> descriptions = new HashMap<>();
+    private final Map<String, SparseIndex> sparse = new HashMap<>();
 
     private ReportPage() {
     }
 
     static String render(String source, Fixtures fixtures, Verification results,
-            List<ItemCollections.View> views, List<String> warnings) {
-        return new ReportPage().page(source, fixtures, results, views, warnings);
+            List<ItemCollections.View> views, List<SparseIndex> sparse, List<String> warnings) {
+        ReportPage page = new ReportPage();
+        sparse.forEach(index -> page.sparse.put(index.index().name(), index));
+        return page.page(source, fixtures, results, views, warnings);
     }
 
     private String page(String source, Fixtures fixtures, Verification results,
@@ -84,7 +88,7 @@ final class ReportPage {
                 .append("\n<main><div class=\"cards\">");
         card("items", Integer.toString(fixtures.items().size()), "");
         card("partitions", Integer.toString(views.get(0).collections().size()), "");
-        card("checks passed", (checks - failed) + " / " + checks, failed == 0 ? "good" : "bad");
+        card("checks passed", (checks - failed) + " / " + checks, results.passed() ? "good" : "bad");
         card("warnings", Integer.toString(warnings.size()), warnings.isEmpty() ? "good" : "bad");
         html.append("</div>\n");
         warnings(warnings);
@@ -145,6 +149,8 @@ final class ReportPage {
         html.append("<h3>").append(escape(title)).append("</h3>\n<p class=\"legend\">")
                 .append(Words.count(view.items(), "item")).append(" in ")
                 .append(Words.count(view.collections().size(), "partition"))
+                .append(view.index().map(i -> sparse.get(i.name())).map(i -> "; sparse: it holds " + i.itemsHeld()
+                        + " of the " + Words.count(i.fixtureItems(), "item") + " of the table").orElse(""))
                 .append(". Size: Σ UTF-8 name length + value size; WCU = ⌈size / 1 KB⌉, ")
                 .append("RCU = ⌈size / 4 KB⌉ (strongly consistent).</p>\n");
         if (view.collections().isEmpty()) {
