@@ -5,14 +5,16 @@ import static dev.singletable.assertions.error.ShouldHaveItemContent.shouldHaveA
 import static dev.singletable.assertions.error.ShouldHaveItemContent.shouldHaveKey;
 import static dev.singletable.assertions.error.ShouldHaveItemContent.shouldNotHaveAttribute;
 
-import dev.singletable.assertions.internal.Values;
+import dev.singletable.assertions.internal.Describe;
+import dev.singletable.fixtures.DynamoValues;
 import dev.singletable.fixtures.TableDesign;
+import dev.singletable.fixtures.TableKey;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.assertj.core.api.AbstractAssert;
-import org.assertj.core.internal.Failures;
+import org.assertj.core.error.ErrorMessageFactory;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -91,7 +93,7 @@ public class ItemAssert extends AbstractAssert<ItemAssert, Map<String, Attribute
         isNotNull();
         TableKey key = TableKey.ofItem(actual, keyNames);
         if (!key.equals(expected)) {
-            throw Failures.instance().failure(info, shouldHaveKey(actual, expected, key), key, expected);
+            throw failure(shouldHaveKey(actual, expected, key), key, expected);
         }
         return myself;
     }
@@ -110,12 +112,10 @@ public class ItemAssert extends AbstractAssert<ItemAssert, Map<String, Attribute
      */
     public ItemAssert hasAttribute(String name, Object value) {
         isNotNull();
-        AttributeValue expected = Values.of(value);
+        AttributeValue expected = DynamoValues.of(value);
         AttributeValue found = actual.get(name);
-        if (found == null || !Values.same(found, expected)) {
-            String shown = found == null ? "(absent)" : Values.display(found);
-            throw Failures.instance().failure(info, shouldHaveAttribute(actual, name, expected, found), shown,
-                    Values.display(expected));
+        if (found == null || !DynamoValues.same(found, expected)) {
+            throw failure(shouldHaveAttribute(actual, name, expected, found), found, expected);
         }
         return myself;
     }
@@ -175,9 +175,15 @@ public class ItemAssert extends AbstractAssert<ItemAssert, Map<String, Attribute
         design.entity(Objects.requireNonNull(entity, "entity"));
         String found = design.entityOf(actual).orElse(null);
         if (!entity.equals(found)) {
-            throw Failures.instance().failure(info, shouldBeOfEntity(actual, design.tableName(), entity, found),
+            throw failure(shouldBeOfEntity(actual, design.tableName(), entity, found),
                     found, entity);
         }
         return myself;
+    }
+
+    /** A failure with the values an IDE shows side by side, built from the public error factory. */
+    private AssertionError failure(ErrorMessageFactory message, Object actualValue, Object expectedValue) {
+        return failureWithActualExpected(actualValue, expectedValue, "%s",
+                message.create(Describe.NO_DESCRIPTION, info.representation()));
     }
 }

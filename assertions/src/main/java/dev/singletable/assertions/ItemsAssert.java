@@ -3,6 +3,7 @@ package dev.singletable.assertions;
 import static dev.singletable.assertions.error.ShouldHaveItemContent.shouldContainKey;
 
 import dev.singletable.fixtures.TableDesign;
+import dev.singletable.fixtures.TableKey;
 import java.util.List;
 import java.util.Map;
 import org.assertj.core.api.AbstractAssert;

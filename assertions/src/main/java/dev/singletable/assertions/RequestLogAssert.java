@@ -10,16 +10,19 @@ import static dev.singletable.assertions.error.ShouldServeAccessPattern.shouldSe
 import static dev.singletable.assertions.error.ShouldStayWithinBudget.shouldConsumeAtMost;
 
 import dev.singletable.assertions.internal.Describe;
-import dev.singletable.assertions.internal.PatternShape;
+import dev.singletable.core.AccessPatternCall;
+import dev.singletable.core.PatternShape;
+import dev.singletable.core.Verification;
 import dev.singletable.engine.RequestLog;
-import dev.singletable.engine.RequestLogEntry;
-import dev.singletable.junit.AccessPatternCall;
+import dev.singletable.engine.model.Operation;
+import dev.singletable.engine.model.RequestLogEntry;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import org.assertj.core.annotation.CheckReturnValue;
 import org.assertj.core.api.AbstractAssert;
 import org.assertj.core.api.AssertionErrorCollector;
-import org.assertj.core.internal.Failures;
+import org.assertj.core.error.ErrorMessageFactory;
 
 /**
  * Assertions on what application code did, as a request log recorded it: no Scans, which Queries, how many
@@ -33,12 +36,11 @@ import org.assertj.core.internal.Failures;
  */
 public class RequestLogAssert extends AbstractAssert<RequestLogAssert, RequestLog> {
 
-    private static final Set<String> READS = Set.of("Query", "Scan", "GetItem", "BatchGetItem", "TransactGetItems");
-    private static final Set<String> QUERIES_AND_GETS = Set.of("Query", "GetItem", "BatchGetItem",
-            "TransactGetItems");
+    private static final Set<Operation> READS = EnumSet.of(Operation.QUERY, Operation.SCAN, Operation.GET_ITEM,
+            Operation.BATCH_GET_ITEM, Operation.TRANSACT_GET_ITEMS);
 
-    /** Set when this assert comes from {@link SingleTableSoftAssertions}: navigation then stays soft. */
-    AssertionErrorCollector softly;
+    /** The collector of soft assertions, {@code null} for a hard assert: navigation then stays soft. */
+    private AssertionErrorCollector softly;
 
     /**
      * @param log the request log to check
@@ -113,7 +115,7 @@ public class RequestLogAssert extends AbstractAssert<RequestLogAssert, RequestLo
     }
 
     private static List<RequestLogEntry> queriesOf(List<RequestLogEntry> requests) {
-        return requests.stream().filter(r -> r.operation().equals("Query")).toList();
+        return requests.stream().filter(r -> r.operation() == Operation.QUERY).toList();
     }
 
     /**
@@ -129,8 +131,7 @@ public class RequestLogAssert extends AbstractAssert<RequestLogAssert, RequestLo
      */
     public RequestLogAssert onlyQueriesAndGets() {
         List<RequestLogEntry> requests = entries();
-        List<RequestLogEntry> offending = requests.stream()
-                .filter(r -> !QUERIES_AND_GETS.contains(r.operation()) && r.access().filter("Query"::equals).isEmpty())
+        List<RequestLogEntry> offending = requests.stream().filter(r -> !Verification.isQueryOrKeyLookup(r))
                 .toList();
         if (!offending.isEmpty()) {
             throw assertionError(shouldOnlyQueryAndGet(requests, offending));
@@ -152,9 +153,9 @@ public class RequestLogAssert extends AbstractAssert<RequestLogAssert, RequestLo
      */
     public RequestLogAssert hasOperationCount(String operation, int expected) {
         List<RequestLogEntry> requests = entries();
-        int count = (int) requests.stream().filter(r -> r.operation().equals(operation)).count();
+        int count = (int) requests.stream().filter(r -> r.operationName().equals(operation)).count();
         if (count != expected) {
-            throw Failures.instance().failure(info, shouldHaveOperationCount(requests, operation, expected, count),
+            throw failure(shouldHaveOperationCount(requests, operation, expected, count),
                     count, expected);
         }
         return myself;
@@ -173,7 +174,8 @@ public class RequestLogAssert extends AbstractAssert<RequestLogAssert, RequestLo
      * @throws AssertionError giving the units consumed
      */
     public RequestLogAssert consumedReadCapacityAtMost(double readCapacityUnits) {
-        List<RequestLogEntry> reads = entries().stream().filter(r -> READS.contains(r.operation()) || r.access().isPresent()).toList();
+        List<RequestLogEntry> reads = entries().stream()
+                .filter(r -> READS.contains(r.operation()) || r.access().isPresent()).toList();
         double consumed = reads.stream().mapToDouble(r -> r.consumedCapacity().orElse(0)).sum();
         if (consumed > readCapacityUnits) {
             throw assertionError(shouldConsumeAtMost("requests", Describe.requests(reads), readCapacityUnits,
@@ -221,7 +223,7 @@ public class RequestLogAssert extends AbstractAssert<RequestLogAssert, RequestLo
     public RequestLogAssert servedAccessPattern(AccessPatternCall accessPattern) {
         List<RequestLogEntry> requests = entries();
         List<RequestLogEntry> reads = PatternShape.reads(requests);
-        List<String> mismatches = PatternShape.mismatches(accessPattern.pattern(), reads);
+        List<String> mismatches = Describe.mismatches(accessPattern.pattern(), reads);
         if (reads.isEmpty() || !mismatches.isEmpty()) {
             throw assertionError(shouldServeAccessPattern(requests, accessPattern.pattern(), mismatches));
         }
@@ -231,5 +233,17 @@ public class RequestLogAssert extends AbstractAssert<RequestLogAssert, RequestLo
     private List<RequestLogEntry> entries() {
         isNotNull();
         return actual.entries();
+    }
+
+    /** A failure with the values an IDE shows side by side, built from the public error factory. */
+    private AssertionError failure(ErrorMessageFactory message, Object actualValue, Object expectedValue) {
+        return failureWithActualExpected(actualValue, expectedValue, "%s",
+                message.create(Describe.NO_DESCRIPTION, info.representation()));
+    }
+
+    /** For {@link SingleTableSoftAssertionsProvider}: collect the failures of navigation into its collector. */
+    RequestLogAssert collectingInto(AssertionErrorCollector collector) {
+        softly = collector;
+        return myself;
     }
 }

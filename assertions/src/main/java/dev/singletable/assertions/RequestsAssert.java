@@ -5,14 +5,16 @@ import static dev.singletable.assertions.error.ShouldHaveKeyCondition.shouldHave
 import static dev.singletable.assertions.error.ShouldReadIndex.shouldReadIndex;
 
 import dev.singletable.assertions.internal.Describe;
-import dev.singletable.assertions.internal.Values;
-import dev.singletable.engine.KeyConditionShape;
-import dev.singletable.engine.RequestLogEntry;
-import java.math.BigDecimal;
+import dev.singletable.engine.model.ExpressionKind;
+import dev.singletable.engine.model.KeyCondition;
+import dev.singletable.engine.model.RequestLogEntry;
+import dev.singletable.fixtures.DynamoValues;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.assertj.core.api.AbstractAssert;
-import org.assertj.core.internal.Failures;
+import org.assertj.core.error.ErrorMessageFactory;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Assertions on one request, or on each of several (the Queries of a request log): which index they read and
@@ -67,7 +69,7 @@ public class RequestsAssert extends AbstractAssert<RequestsAssert, List<RequestL
         List<RequestLogEntry> offending = actual.stream()
                 .filter(r -> !AccessPatternAssert.readText(r).equals(expected)).toList();
         if (!offending.isEmpty()) {
-            throw Failures.instance().failure(info, shouldReadIndex(subject(), Describe.requests(actual), expected,
+            throw failure(shouldReadIndex(subject(), Describe.requests(actual), expected,
                     offending), AccessPatternAssert.readText(offending.get(0)), expected);
         }
         return myself;
@@ -88,9 +90,9 @@ public class RequestsAssert extends AbstractAssert<RequestsAssert, List<RequestL
     public RequestsAssert withKeyCondition(String expected) {
         isNotNull();
         for (RequestLogEntry request : actual) {
-            String condition = request.expression("KeyCondition").orElse("(none)");
+            String condition = request.expression(ExpressionKind.KEY_CONDITION).orElse("(none)");
             if (!condition.equals(expected)) {
-                throw Failures.instance().failure(info, shouldHaveKeyCondition(Describe.request(request), expected,
+                throw failure(shouldHaveKeyCondition(Describe.request(request), expected,
                         condition), condition, expected);
             }
         }
@@ -111,31 +113,26 @@ public class RequestsAssert extends AbstractAssert<RequestsAssert, List<RequestL
      */
     public RequestsAssert withPartitionKey(Object value) {
         isNotNull();
-        String expected = Values.display(Values.of(value));
+        AttributeValue expectedValue = DynamoValues.of(value);
+        String expected = DynamoValues.display(expectedValue);
         for (RequestLogEntry request : actual) {
-            String partition = request.keyCondition().map(KeyConditionShape::partitionValue).orElse("(none)");
-            if (!sameDisplayed(partition, expected)) {
-                throw Failures.instance().failure(info, shouldHavePartitionKey(Describe.request(request), expected,
-                        partition), partition, expected);
+            Optional<AttributeValue> logged = request.keyCondition().map(KeyCondition::partitionValue);
+            if (logged.filter(partition -> DynamoValues.same(partition, expectedValue)).isEmpty()) {
+                String partition = logged.map(DynamoValues::text).orElse("(none)");
+                throw failure(shouldHavePartitionKey(Describe.request(request), expected, partition), partition,
+                        expected);
             }
         }
         return myself;
     }
 
-    // The log may show a string value with or without quotes; numbers compare by value.
-    private static boolean sameDisplayed(String logged, String expected) {
-        return Values.unquote(logged).equals(Values.unquote(expected)) || numbersEqual(logged, expected);
-    }
-
-    private static boolean numbersEqual(String a, String b) {
-        try {
-            return new BigDecimal(a).compareTo(new BigDecimal(b)) == 0;
-        } catch (NumberFormatException e) {
-            return false;
-        }
-    }
-
     private String subject() {
         return actual.size() == 1 ? "request" : "requests";
+    }
+
+    /** A failure with the values an IDE shows side by side, built from the public error factory. */
+    private AssertionError failure(ErrorMessageFactory message, Object actualValue, Object expectedValue) {
+        return failureWithActualExpected(actualValue, expectedValue, "%s",
+                message.create(Describe.NO_DESCRIPTION, info.representation()));
     }
 }

@@ -1,10 +1,11 @@
 package dev.singletable.assertions;
 
+import dev.singletable.core.AccessPatternCall;
+import dev.singletable.core.SingleTable;
 import dev.singletable.engine.Change;
 import dev.singletable.engine.RequestLog;
-import dev.singletable.engine.RequestLogEntry;
-import dev.singletable.junit.AccessPatternCall;
-import dev.singletable.junit.SingleTable;
+import dev.singletable.engine.model.RequestLogEntry;
+import dev.singletable.fixtures.TableKey;
 import java.util.List;
 import java.util.Map;
 import org.assertj.core.annotation.CheckReturnValue;
@@ -179,7 +180,8 @@ public final class SingleTableAssertions {
      *     .returnsKeys(key("CUSTOMER#42", "ORDER#00001001"));
      * }</pre>
      *
-     * @param partitionKey the partition key value: a String, Number or byte[]
+     * @param partitionKey the partition key value: a String, Number, byte[] or date (dates and instants as
+     *                     {@code with(...)} and the fixtures write them)
      * @param sortKey      the sort key value
      * @return the key
      */

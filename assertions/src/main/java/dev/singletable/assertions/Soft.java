@@ -1,5 +1,7 @@
 package dev.singletable.assertions;
 
+import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import org.assertj.core.api.AbstractAssert;
 import org.assertj.core.api.AssertionErrorCollector;
@@ -9,7 +11,8 @@ import org.assertj.core.description.Description;
 /**
  * Navigation under soft assertions. AssertJ proxies only the asserts its entry points create, and a proxied
  * navigation method that fails returns {@code null}; so a navigation method collects its own failure and returns a
- * proxied assert on what it found, letting the chain go on and every failure be reported.
+ * proxied assert on what it found, letting the chain go on and every failure be reported. The asserts that
+ * navigate learn their collector from {@link SingleTableSoftAssertionsProvider}.
  */
 final class Soft {
 
@@ -49,5 +52,16 @@ final class Soft {
             throw error;
         }
         softly.collectAssertionError(error);
+    }
+
+    // The proxies find an assert's constructor by the erased type of its argument.
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static <T> Class<List<T>> listType() {
+        return (Class) List.class;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static <K, V> Class<Map<K, V>> mapType() {
+        return (Class) Map.class;
     }
 }

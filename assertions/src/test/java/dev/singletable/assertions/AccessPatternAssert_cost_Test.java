@@ -9,9 +9,9 @@ import static dev.singletable.assertions.error.ShouldStayWithinBudget.shouldTake
 import static org.assertj.core.api.BDDAssertions.then;
 
 import dev.singletable.assertions.internal.Describe;
+import dev.singletable.core.AccessPatternCall;
+import dev.singletable.core.SingleTable;
 import dev.singletable.engine.RequestLog;
-import dev.singletable.junit.AccessPatternCall;
-import dev.singletable.junit.SingleTable;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;

@@ -11,9 +11,10 @@ import static org.assertj.core.api.BDDAssertions.thenThrownBy;
 
 import com.example.orders.OrderRepository;
 import dev.singletable.assertions.internal.Describe;
+import dev.singletable.core.SingleTable;
 import dev.singletable.engine.RequestLog;
-import dev.singletable.engine.RequestLogEntry;
-import dev.singletable.junit.SingleTable;
+import dev.singletable.engine.model.RequestLogEntry;
+import dev.singletable.fixtures.TableKey;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
@@ -78,7 +79,7 @@ class AccessPatternAssert_isServedBy_Test {
                 .isServedBy(() -> repository.openOrdersOldestFirst(FROM, TO)));
         // THEN
         List<RequestLogEntry> code = table.requestLog().since(before).subList(0, 1);
-        then(error).hasMessage(shouldBeServedBy(code, "openOrdersByDate(from=2026-01-01, to=2026-02-01)",
+        then(error).hasMessage(shouldBeServedBy(code, "openOrdersByDate(from: 2026-01-01, to: 2026-02-01)",
                 List.of(ORDER_1002, ORDER_1001), List.of(ORDER_1001, ORDER_1002)).create());
     }
 
@@ -97,12 +98,26 @@ class AccessPatternAssert_isServedBy_Test {
     }
 
     @Test
-    void should_fail_when_the_code_sends_no_query() {
+    void should_fail_when_a_key_lookup_serves_a_pattern_that_reads_a_range() {
         // GIVEN
         RequestLog.Mark before = table.requestLog().mark();
         // WHEN
         AssertionError error = failureOf(() -> assertThatAccessPattern(table, "customerWithOrders")
                 .isServedBy(() -> List.of(repository.customer(42))));
+        // THEN
+        List<RequestLogEntry> code = table.requestLog().since(before);
+        then(error).hasMessage(shouldServeAccessPattern(code, table.design().accessPattern("customerWithOrders"),
+                List.of(Describe.request(code.get(0)) + Describe.NEXT_LINE + "  is a GetItem, which reads items by"
+                        + " their whole key, but the pattern reads a range of its partition")).create());
+    }
+
+    @Test
+    void should_fail_when_the_code_reads_nothing() {
+        // GIVEN
+        RequestLog.Mark before = table.requestLog().mark();
+        // WHEN
+        AssertionError error = failureOf(() -> assertThatAccessPattern(table, "customerWithOrders")
+                .isServedBy(List::of));
         // THEN
         then(error).hasMessage(shouldServeAccessPattern(table.requestLog().since(before),
                 table.design().accessPattern("customerWithOrders"), List.of()).create());

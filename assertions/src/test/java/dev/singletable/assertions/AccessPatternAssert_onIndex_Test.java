@@ -5,8 +5,8 @@ import static dev.singletable.assertions.SingleTableAssertions.assertThat;
 import static dev.singletable.assertions.error.ShouldReadIndex.shouldReadIndex;
 import static org.assertj.core.api.BDDAssertions.then;
 
-import dev.singletable.junit.AccessPatternCall;
-import dev.singletable.junit.SingleTable;
+import dev.singletable.core.AccessPatternCall;
+import dev.singletable.core.SingleTable;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
 
@@ -28,7 +28,7 @@ class AccessPatternAssert_onIndex_Test {
         // WHEN
         AssertionError error = failureOf(() -> assertThat(openOrders).onIndex("GSI2"));
         // THEN
-        then(error).hasMessage(shouldReadIndex("access pattern", "openOrdersByDate(from=2026-01-01, to=2026-02-01)",
+        then(error).hasMessage(shouldReadIndex("access pattern", "openOrdersByDate(from: 2026-01-01, to: 2026-02-01)",
                 "index GSI2", table.requestLog().entries()).create());
         then(error).isInstanceOfSatisfying(AssertionFailedError.class, e -> {
             then(e.getActual().getStringRepresentation()).isEqualTo("index GSI1");
@@ -46,7 +46,7 @@ class AccessPatternAssert_onIndex_Test {
         // WHEN
         AssertionError error = failureOf(() -> assertThat(openOrders).onTable());
         // THEN
-        then(error).hasMessage(shouldReadIndex("access pattern", "openOrdersByDate(from=2026-01-01, to=2026-02-01)",
+        then(error).hasMessage(shouldReadIndex("access pattern", "openOrdersByDate(from: 2026-01-01, to: 2026-02-01)",
                 "the table", table.requestLog().entries()).create());
     }
 }

@@ -7,10 +7,10 @@ import static dev.singletable.assertions.error.ShouldReturnItemsSatisfying.shoul
 import static org.assertj.core.api.BDDAssertions.then;
 
 import dev.singletable.assertions.internal.Describe;
-import dev.singletable.assertions.internal.Values;
+import dev.singletable.core.AccessPatternCall;
+import dev.singletable.core.SingleTable;
 import dev.singletable.engine.RequestLog;
-import dev.singletable.junit.AccessPatternCall;
-import dev.singletable.junit.SingleTable;
+import dev.singletable.fixtures.DynamoValues;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -39,7 +39,7 @@ class AccessPatternAssert_returnsItemsSatisfying_Test {
         String why = failureOf(() -> assertThatItem(order1001).hasAttribute("total", 120)).getMessage().strip()
                 .replace(Describe.NL, Describe.NEXT_LINE + "  ");
         then(error).hasMessage(shouldReturnItemsSatisfying(Describe.run("openOrdersByDate", openOrders.parameters(),
-                table.requestLog().since(before)), 2, List.of(Values.display(order1001) + Describe.NEXT_LINE + "  "
+                table.requestLog().since(before)), 2, List.of(DynamoValues.display(order1001) + Describe.NEXT_LINE + "  "
                         + why)).create());
     }
 

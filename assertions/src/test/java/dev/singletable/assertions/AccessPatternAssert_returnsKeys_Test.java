@@ -8,8 +8,9 @@ import static dev.singletable.assertions.error.ShouldReturnKeys.shouldReturnNoth
 import static org.assertj.core.api.BDDAssertions.then;
 
 import dev.singletable.assertions.internal.Describe;
-import dev.singletable.junit.AccessPatternCall;
-import dev.singletable.junit.SingleTable;
+import dev.singletable.core.AccessPatternCall;
+import dev.singletable.core.SingleTable;
+import dev.singletable.fixtures.TableKey;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -6,9 +6,9 @@ import static dev.singletable.assertions.error.ShouldRunAsQuery.shouldRunAsQuery
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.assertj.core.api.BDDAssertions.then;
 
+import dev.singletable.core.AccessPatternCall;
+import dev.singletable.core.SingleTable;
 import dev.singletable.engine.RequestLog;
-import dev.singletable.junit.AccessPatternCall;
-import dev.singletable.junit.SingleTable;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -45,7 +45,7 @@ class AccessPatternAssert_runsAsQuery_Test {
         AssertionError error = failureOf(() -> assertThat(table.accessPattern("customerWithOrders")
                 .with("customerId", 42)).runsAsQuery());
         // THEN
-        then(error).hasMessage(shouldRunAsQuery("customerWithOrders(customerId=42)", List.of()).create());
+        then(error).hasMessage(shouldRunAsQuery("customerWithOrders(customerId: 42)", List.of()).create());
     }
 
     @Test

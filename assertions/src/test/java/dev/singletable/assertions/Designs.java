@@ -3,9 +3,9 @@ package dev.singletable.assertions;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.singletable.assertions.internal.Describe;
+import dev.singletable.core.SingleTable;
 import dev.singletable.fixtures.FixtureSource;
 import dev.singletable.fixtures.TableDesign;
-import dev.singletable.junit.SingleTable;
 import software.amazon.awssdk.core.exception.SdkException;
 
 /** Designs that differ from the table they describe, for failures the orders design cannot produce. */
@@ -36,6 +36,16 @@ final class Designs {
                     index: GSI1
                     query: { partition: "STATUS#OPEN" }
                 """), "orders-open.table.yaml");
+    }
+
+    /** @return the orders design with only a pattern that names one item by its whole key */
+    static TableDesign withProfilePattern() {
+        String orders = FixtureSource.ofClasspath(Designs.class, "/orders.table.yaml").read();
+        return TableDesign.parse(orders.replaceAll("(?s)accessPatterns:.*", """
+                accessPatterns:
+                  profile:
+                    query: { partition: "CUSTOMER#{customerId}", sort: { equals: PROFILE } }
+                """), "orders-profile.table.yaml");
     }
 
     /** @return the orders design with only a pattern it declares as a Scan of the table */

@@ -10,9 +10,9 @@ import static dev.singletable.assertions.error.ShouldHaveItemContent.shouldHaveK
 import static org.assertj.core.api.BDDAssertions.then;
 import static org.assertj.core.api.BDDAssertions.thenThrownBy;
 
+import dev.singletable.core.SingleTable;
 import dev.singletable.fixtures.FixtureSource;
 import dev.singletable.fixtures.TableDesign;
-import dev.singletable.junit.SingleTable;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

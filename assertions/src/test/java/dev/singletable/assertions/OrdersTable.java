@@ -1,11 +1,12 @@
 package dev.singletable.assertions;
 
+import dev.singletable.core.Provisioner;
+import dev.singletable.core.SeedProgress;
+import dev.singletable.core.SingleTable;
 import dev.singletable.engine.DynamoDbEngine;
-import dev.singletable.fixtures.FixtureSeeder;
 import dev.singletable.fixtures.FixtureSource;
 import dev.singletable.fixtures.Fixtures;
 import dev.singletable.fixtures.TableDesign;
-import dev.singletable.junit.SingleTable;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -46,7 +47,7 @@ final class OrdersTable {
         ENGINE.client().createTable(DESIGN.toCreateTableRequest(name));
         Fixtures loaded = Fixtures.load(design, List.of(FixtureSource.ofClasspath(OrdersTable.class,
                 "/" + fixtures)));
-        FixtureSeeder.seed(ENGINE.client(), name, loaded.itemMaps());
+        Provisioner.of(ENGINE).write(name, loaded.itemMaps(), SeedProgress.NONE);
         return SingleTable.of(ENGINE.client(), ENGINE.requestLog(), design, name, loaded);
     }
 }

@@ -10,9 +10,9 @@ import static org.assertj.core.api.BDDAssertions.then;
 
 import com.example.orders.OrderRepository;
 import dev.singletable.assertions.internal.Describe;
+import dev.singletable.core.SingleTable;
 import dev.singletable.engine.RequestLog;
-import dev.singletable.engine.RequestLogEntry;
-import dev.singletable.junit.SingleTable;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -7,8 +7,8 @@ import static org.assertj.core.api.BDDAssertions.then;
 
 import com.example.orders.OrderRepository;
 import dev.singletable.assertions.internal.Describe;
-import dev.singletable.engine.RequestLogEntry;
-import dev.singletable.junit.SingleTable;
+import dev.singletable.core.SingleTable;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +26,16 @@ class RequestLogAssert_servedAccessPattern_Test {
         repository.openOrders(LocalDate.parse("2025-03-01"), LocalDate.parse("2025-04-01"));
         // WHEN/THEN
         assertThat(table.requestLog()).servedAccessPattern(table.accessPattern("openOrdersByDate"));
+    }
+
+    @Test
+    void should_pass_when_a_key_lookup_reads_the_one_item_the_pattern_names() {
+        // GIVEN a pattern whose key condition names one item, served by GetItem
+        SingleTable profiles = SingleTable.of(table.client(), table.requestLog(), Designs.withProfilePattern(),
+                table.name(), table.fixtures());
+        repository.customer(42);
+        // WHEN/THEN
+        assertThat(table.requestLog()).servedAccessPattern(profiles.accessPattern("profile"));
     }
 
     @Test
@@ -65,8 +75,7 @@ class RequestLogAssert_servedAccessPattern_Test {
 
     @Test
     void should_fail_when_there_is_no_read() {
-        // GIVEN
-        repository.customer(42);
+        // GIVEN no request at all
         // WHEN
         AssertionError error = failureOf(() -> assertThat(table.requestLog())
                 .servedAccessPattern(table.accessPattern("customerWithOrders")));

@@ -7,8 +7,8 @@ import static dev.singletable.assertions.error.ShouldHaveRequests.shouldHaveSing
 import static org.assertj.core.api.BDDAssertions.then;
 
 import com.example.orders.OrderRepository;
-import dev.singletable.engine.RequestLogEntry;
-import dev.singletable.junit.SingleTable;
+import dev.singletable.core.SingleTable;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.time.LocalDate;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -6,7 +6,7 @@ import static dev.singletable.assertions.error.ShouldHaveRequests.shouldHaveNoSc
 import static org.assertj.core.api.BDDAssertions.then;
 
 import com.example.orders.OrderRepository;
-import dev.singletable.junit.SingleTable;
+import dev.singletable.core.SingleTable;
 import java.time.LocalDate;
 import org.junit.jupiter.api.Test;
 

@@ -11,14 +11,14 @@ import static org.assertj.core.api.BDDAssertions.then;
 
 import com.example.orders.OrderRepository;
 import dev.singletable.assertions.internal.Describe;
-import dev.singletable.engine.RequestLogEntry;
-import dev.singletable.junit.AccessPatternCall;
-import dev.singletable.junit.SingleTable;
+import dev.singletable.core.AccessPatternCall;
+import dev.singletable.core.SingleTable;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 class SingleTableSoftAssertions_Test {
 
@@ -56,7 +56,7 @@ class SingleTableSoftAssertions_Test {
         String run = Describe.run("ordersOfCustomer", ordersOfCustomer.parameters(), patternRequests);
         List<RequestLogEntry> requests = table.requestLog().entries();
         then(messagesCollected()).containsExactly(
-                shouldReadIndex("access pattern", "ordersOfCustomer(customerId=42)", "index GSI1", patternRequests)
+                shouldReadIndex("access pattern", "ordersOfCustomer(customerId: 42)", "index GSI1", patternRequests)
                         .create(),
                 shouldTakePages(run, 2, 1).create(),
                 shouldReturnKeys(run, List.of(key("CUSTOMER#42", "ORDER#1003")), List.of(key("CUSTOMER#42",

@@ -3,7 +3,7 @@ package dev.singletable.assertions;
 import static org.assertj.core.api.BDDAssertions.then;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
-import dev.singletable.junit.SingleTable;
+import dev.singletable.core.SingleTable;
 import org.assertj.core.api.junit.jupiter.InjectSoftAssertions;
 import org.assertj.core.api.junit.jupiter.SoftAssertionsExtension;
 import org.junit.jupiter.api.Test;

@@ -2,8 +2,8 @@ package dev.singletable.benchmarks;
 
 import dev.singletable.engine.internal.expr.Condition;
 import dev.singletable.engine.internal.expr.ExpressionContext;
-import dev.singletable.engine.internal.expr.ExpressionKind;
 import dev.singletable.engine.internal.value.Value;
+import dev.singletable.engine.model.ExpressionKind;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

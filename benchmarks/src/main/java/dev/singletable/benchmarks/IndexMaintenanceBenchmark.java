@@ -1,11 +1,11 @@
 package dev.singletable.benchmarks;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.singletable.engine.internal.storage.IndexDef;
 import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.storage.KeyDef;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.storage.TableMetadata;
+import dev.singletable.engine.internal.storage.TableSettings;
 import dev.singletable.engine.internal.value.Value;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,8 +56,9 @@ public class IndexMaintenanceBenchmark {
                     List.of()));
         }
         table = new Table(new TableMetadata("app", "arn:aws:dynamodb:us-east-1:000000000000:table/app", "id", 0,
-                new KeyDef("PK", "S"), new KeyDef("SK", "S"), Map.of("PK", "S", "SK", "S"), definitions,
-                JsonNodeFactory.instance.objectNode()));
+                new KeyDef("PK", "S"), new KeyDef("SK", "S"), Map.of("PK", "S", "SK", "S"), definitions, Map.of(),
+                TableSettings.of(TableSettings.Throughput.of(0, 0), null, null, false, Map.of()),
+                null));
         for (int i = 0; i < ITEMS; i++) {
             Map<String, Value> item = Items.order(i);
             items.add(item);

@@ -2,6 +2,7 @@ package dev.singletable.cli;
 
 import dev.singletable.fixtures.Fixtures;
 import dev.singletable.fixtures.TableDesign;
+import dev.singletable.report.DesignReport;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,6 +32,11 @@ final class DesignInput {
     static Loaded load(Path design, List<Path> fixtures, Map<String, String> variables) {
         TableDesign table = TableDesign.load(design);
         return new Loaded(table, Fixtures.load(table, fixtures, variables));
+    }
+
+    /** @return the verdict on every access pattern, on an embedded engine seeded with the fixtures, to render */
+    DesignReport verify() {
+        return DesignReport.verify(design, fixtures, variables);
     }
 
     /** A validated design and the fixtures checked against it. */

@@ -1,14 +1,14 @@
 package dev.singletable.cli;
 
+import dev.singletable.core.SeedException;
 import dev.singletable.fixtures.LocatedException;
-import dev.singletable.fixtures.SeedException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
-import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 

@@ -1,17 +1,14 @@
 package dev.singletable.cli;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import dev.singletable.report.DesignReport;
+import dev.singletable.report.Words;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code singletable report}: the design, its data and its access patterns on one HTML page. */
 @Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
@@ -34,23 +31,12 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        DesignInput.Loaded loaded = input.load();
-        List<PatternResult> results;
-        try (Sandbox sandbox = Sandbox.start(loaded.fixtures())) {
-            results = Verification.run(sandbox.table());
-        }
-        List<ItemCollections.View> views = ItemCollections.of(loaded.design(), loaded.fixtures().items());
-        List<String> warnings = DesignWarnings.of(loaded.design(), views, results);
-        String page = ReportPage.render(input.design.getFileName().toString(), loaded.fixtures(), results, views,
-                warnings);
-        try {
-            Files.writeString(output, page, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + output, e);
-        }
+        DesignReport report = input.verify();
+        TextFiles.write(output, report.html());
         spec.commandLine().getOut().println("wrote " + output + ": "
-                + Words.count(loaded.fixtures().items().size(), "item") + ", "
-                + Words.count(results.size(), "access pattern check") + ", " + Words.count(warnings.size(), "warning"));
+                + Words.count(report.fixtures().items().size(), "item") + ", "
+                + Words.count(report.verification().checks().size(), "access pattern check") + ", "
+                + Words.count(report.warnings().size(), "warning"));
         return Singletable.OK;
     }
 }

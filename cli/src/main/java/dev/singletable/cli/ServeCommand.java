@@ -1,7 +1,9 @@
 package dev.singletable.cli;
 
+import dev.singletable.core.Endpoint;
+import dev.singletable.core.Provisioner;
 import dev.singletable.engine.DynamoDbEngine;
-import dev.singletable.fixtures.FixtureSeeder;
+import dev.singletable.report.Words;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -15,10 +17,10 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code singletable serve}: the engine as a local DynamoDB endpoint, with the design's table and demo data. */
 @Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
@@ -27,7 +29,9 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "Ctrl-C stops it.",
             "Data lives in memory and is gone when the server stops, unless --data keeps it in a directory."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"2:usage or input error, or the port is taken",
+        exitCodeList = {"2:usage or input error, the port is taken, or the --data directory is in use or damaged",
+            "5:stopped because the disk failed the --data directory (full, an I/O error): every request after the "
+                + "failure was answered InternalServerError; started again, it recovers every write it answered",
             "130:stopped with Ctrl-C (SIGINT; 143 for SIGTERM), after closing the endpoint"})
 final class ServeCommand implements Callable<Integer> {
     private static final Duration SHUTDOWN_WAIT = Duration.ofSeconds(5);
@@ -67,6 +71,8 @@ final class ServeCommand implements Callable<Integer> {
     private final CountDownLatch stop = new CountDownLatch(1);
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile URI endpoint;
+    /** Why the engine stopped on its own: the disk failed its data directory. */
+    private volatile String failure;
 
     @Override
     public Integer call() throws InterruptedException {
@@ -81,7 +87,7 @@ final class ServeCommand implements Callable<Integer> {
     private int serve() throws InterruptedException {
         DesignInput.Loaded loaded = design == null ? null : DesignInput.load(design, fixtures, variables);
         PrintWriter out = spec.commandLine().getOut();
-        if (!Endpoints.isLoopback(host)) {
+        if (!Endpoint.isLoopback(host)) {
             spec.commandLine().getErr().println("warning: listening on " + host + ": anyone who can reach this "
                     + "machine can " + (credentials == null ? "read and change the tables, without credentials"
                     : "try; only requests signed with the given credentials are served"));
@@ -89,8 +95,7 @@ final class ServeCommand implements Callable<Integer> {
         try (DynamoDbEngine engine = engine()) {
             if (loaded != null && !engine.client().listTables().tableNames().contains(loaded.design().tableName())) {
                 String table = loaded.design().tableName();
-                engine.client().createTable(loaded.design().toCreateTableRequest(table));
-                FixtureSeeder.seed(engine.client(), table, loaded.fixtures().itemMaps());
+                Provisioner.of(engine).provision(loaded.design(), table, loaded.fixtures().itemMaps());
                 out.println("table " + table + ": " + Words.count(loaded.fixtures().items().size(), "item")
                         + " from " + Words.count(fixtures.size(), "fixture file"));
             }
@@ -101,6 +106,9 @@ final class ServeCommand implements Callable<Integer> {
             out.flush();
             Thread hook = new Thread(this::stopOnCtrlC, "singletable-serve-stop");
             Runtime.getRuntime().addShutdownHook(hook);
+            Thread watch = new Thread(() -> stopOnFailure(engine), "singletable-serve-watch");
+            watch.setDaemon(true);
+            watch.start();
             started.countDown();
             try {
                 stop.await();
@@ -108,8 +116,24 @@ final class ServeCommand implements Callable<Integer> {
                 removeHook(hook);
             }
         }
+        if (failure != null) {
+            spec.commandLine().getErr().println("singletable serve: " + failure);
+            return Singletable.DATA_DIRECTORY_FAILED;
+        }
         out.println("stopped");
         return Singletable.OK;
+    }
+
+    /** Stops the server when the engine stops on its own: the disk failed the data directory. */
+    private void stopOnFailure(DynamoDbEngine engine) {
+        try {
+            engine.awaitStop().ifPresent(reason -> {
+                failure = reason;
+                stop.countDown();
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private DynamoDbEngine engine() {
@@ -126,8 +150,8 @@ final class ServeCommand implements Callable<Integer> {
         }
         try {
             return builder.build();
-        } catch (UncheckedIOException e) {
-            throw new CliException(Singletable.USAGE, "--data " + data + ": " + e.getMessage());
+        } catch (UncheckedIOException e) { // says which directory, and why it cannot be opened
+            throw new CliException(Singletable.USAGE, e.getMessage());
         }
     }
 

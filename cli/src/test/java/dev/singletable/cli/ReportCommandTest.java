@@ -76,18 +76,43 @@ class ReportCommandTest {
         assertThat(run.out()).isEqualTo("wrote " + page + ": 10 items, 1 access pattern check, 5 warnings\n");
         assertThat(warnings(Files.readString(page))).containsExactly(
                 "access pattern eventsOfDay(day: 2026-01-01): expected (" + fixtures + ":14:7) [] but it returned "
-                        + "[PK=DAY#2026-01-01 SK=EVENT#1, PK=DAY#2026-01-01 SK=EVENT#10, PK=DAY#2026-01-01 "
-                        + "SK=EVENT#2, PK=DAY#2026-01-01 SK=EVENT#3, PK=DAY#2026-01-01 SK=EVENT#4, "
-                        + "PK=DAY#2026-01-01 SK=EVENT#5, PK=DAY#2026-01-01 SK=EVENT#6, PK=DAY#2026-01-01 "
-                        + "SK=EVENT#7, PK=DAY#2026-01-01 SK=EVENT#8, PK=DAY#2026-01-01 SK=EVENT#9]",
+                        + Stream.of("1", "10", "2", "3", "4", "5", "6", "7", "8", "9")
+                                .map(id -> "(\"DAY#2026-01-01\", \"EVENT#" + id + "\")")
+                                .collect(Collectors.joining(", ", "[", "]")),
                 "hot partition: PK=DAY#2026-01-01 holds 10 of the 10 items of the table, and takes as large a share "
                         + "of its writes",
-                "large item: PK=DAY#2026-01-01 SK=EVENT#1 is 310.1 KB, near DynamoDB's 400 KB limit",
+                "large item: (\"DAY#2026-01-01\", \"EVENT#1\") is 310.1 KB, near DynamoDB's 400 KB limit",
                 "hot partition: status=NEW holds 10 of the 10 items of index ByStatus, and takes as large a share "
                         + "of its writes",
                 "unread index: no access pattern queries ByStatus, yet it projects KEYS_ONLY and every write of its "
                         + "10 items writes it too");
         assertThat(run.exitCode()).isEqualTo(Singletable.OK);
+    }
+
+    @Test
+    void counts_one_item_as_one_item_and_says_which_indexes_are_sparse() throws IOException {
+        Path design = Files.writeString(dir.resolve("sparse.table.yaml"), """
+                table: sparse
+                key: { partition: PK, sort: SK }
+                indexes:
+                  Flagged: { partition: flag, projection: KEYS_ONLY }
+                """);
+        Path fixtures = Files.writeString(dir.resolve("sparse.fixtures.yaml"), """
+                items:
+                  - { PK: A, SK: "1", flag: red }
+                  - { PK: A, SK: "2" }
+                """);
+        Path page = dir.resolve("report.html");
+
+        CommandRun run = execute("report", design.toString(), fixtures.toString(), "-o", page.toString());
+
+        String html = Files.readString(page);
+        assertThat(warnings(html)).containsExactly("Nothing to check: the design declares no access patterns, so"
+                + " nothing is checked until they are added under accessPatterns.", "unread index: no access pattern"
+                + " queries Flagged, yet it projects KEYS_ONLY and every write of its 1 item writes it too");
+        assertThat(html).contains("<p class=\"legend\">1 item in 1 partition; sparse: it holds 1 of the 2 items of"
+                + " the table. Size:");
+        assertThat(run.out()).isEqualTo("wrote " + page + ": 2 items, 0 access pattern checks, 2 warnings\n");
     }
 
     @Test
@@ -117,6 +142,6 @@ class ReportCommandTest {
     private static List<String> warnings(String html) {
         String list = html.substring(html.indexOf("<ul class=\"warnings\">"), html.indexOf("</ul>"));
         return Stream.of(list.split("<li>")).skip(1).map(item -> item.replace("</li>", "")
-                .replace("&#39;", "'")).toList();
+                .replace("&#39;", "'").replace("&quot;", "\"")).toList();
     }
 }

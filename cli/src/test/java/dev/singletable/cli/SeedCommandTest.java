@@ -5,7 +5,7 @@ import static dev.singletable.cli.CommandRun.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.singletable.engine.DynamoDbEngine;
-import dev.singletable.engine.Fault;
+import dev.singletable.engine.model.Fault;
 import dev.singletable.fixtures.TableDesign;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -2,20 +2,28 @@ package dev.singletable.engine;
 
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.durability.Journal;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.kernel.TimeToLive;
+import dev.singletable.engine.internal.log.RequestRecorder;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.control.ControlOperations;
 import dev.singletable.engine.internal.ops.control.Forks;
 import dev.singletable.engine.internal.ops.items.BatchWriteItem;
-import dev.singletable.engine.internal.protocol.Database;
+import dev.singletable.engine.internal.ops.items.ItemOperations;
+import dev.singletable.engine.internal.ops.reads.ReadOperations;
+import dev.singletable.engine.internal.partiql.PartiqlOperations;
 import dev.singletable.engine.internal.protocol.Dispatcher;
-import dev.singletable.engine.internal.protocol.Operations;
-import dev.singletable.engine.internal.protocol.TimeToLive;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.streams.ChangeStreams;
-import dev.singletable.engine.internal.value.SdkValues;
-import dev.singletable.engine.internal.value.Value;
+import dev.singletable.engine.internal.streams.StreamOperations;
 import dev.singletable.engine.internal.transport.HttpEndpoint;
-import dev.singletable.engine.internal.transport.SignatureCheck;
 import dev.singletable.engine.internal.transport.InMemoryAsyncHttpClient;
 import dev.singletable.engine.internal.transport.InMemoryHttpClient;
+import dev.singletable.engine.internal.transport.SignatureCheck;
+import dev.singletable.engine.internal.value.SdkValues;
+import dev.singletable.engine.internal.value.Value;
+import dev.singletable.engine.model.HttpLimits;
+import dev.singletable.engine.model.Operation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -24,12 +32,15 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.AbstractList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
-import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
+import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -52,8 +63,11 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  */
 public final class DynamoDbEngine implements AutoCloseable {
     private static final URI IN_MEMORY = URI.create("http://in-memory.singletable.invalid");
+    /** How long {@link #awaitStop()} lets the request that met a failure of the disk take to be answered. */
+    private static final Duration ANSWER_GRACE = Duration.ofMillis(500);
 
     private final Database database;
+    private final ChangeStreams streams;
     private final EngineClock clock;
     private final Duration ttlDelay;
     private final FaultInjector faults = new FaultInjector();
@@ -62,19 +76,25 @@ public final class DynamoDbEngine implements AutoCloseable {
     private final Journal journal;
     private final String host;
     private final int port;
+    private final HttpLimits httpLimits;
     private final SignatureCheck signatures;
     private final DynamoDbClient client;
     private HttpEndpoint http;
+    private final CountDownLatch closed = new CountDownLatch(1);
 
     private DynamoDbEngine(Builder builder) {
         this.clock = new EngineClock(builder.clock, this::expireItems);
         this.ttlDelay = builder.ttlDelay;
         this.database = new Database(clock);
+        this.streams = new ChangeStreams(() -> clock.millis() / 1000.0);
+        database.listen(streams);
         this.journal = builder.dataDirectory == null ? null : openJournal(builder.dataDirectory, database);
-        this.requestLog = new RequestLog(builder.requestLogCapacity);
-        this.dispatcher = new Dispatcher(Operations.all(database), requestLog, faults::match);
+        RequestRecorder recorder = new RequestRecorder(builder.requestLogCapacity);
+        this.requestLog = new RequestLog(recorder);
+        this.dispatcher = new Dispatcher(operations(database, streams), recorder, faults::match);
         this.host = builder.host;
         this.port = builder.port;
+        this.httpLimits = builder.httpLimits;
         this.signatures = builder.accessKeyId == null ? null
                 : new SignatureCheck(builder.accessKeyId, builder.secretAccessKey);
         this.client = newClient();
@@ -87,6 +107,17 @@ public final class DynamoDbEngine implements AutoCloseable {
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    /** Every operation the engine serves, by the operation: the one place that knows them all. */
+    private static Map<Operation, OperationHandler> operations(Database database, ChangeStreams streams) {
+        Map<Operation, OperationHandler> operations = new EnumMap<>(Operation.class);
+        ControlOperations.register(operations, database);
+        ItemOperations.register(operations, database);
+        ReadOperations.register(operations, database);
+        PartiqlOperations.register(operations, database);
+        StreamOperations.register(operations, database, streams);
+        return operations;
     }
 
     private static Journal openJournal(Path directory, Database database) {
@@ -140,7 +171,7 @@ public final class DynamoDbEngine implements AutoCloseable {
     public synchronized URI httpEndpoint() {
         if (http == null) {
             try {
-                http = HttpEndpoint.start(dispatcher, host, port, signatures);
+                http = HttpEndpoint.start(dispatcher, host, port, httpLimits, signatures);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot listen on " + host + ":" + port, e);
             }
@@ -166,7 +197,7 @@ public final class DynamoDbEngine implements AutoCloseable {
      * a stream (the Streams API serves only enabled streams, with their view type). Rollbacks are not changes.
      */
     public List<Change> changes(String tableName) {
-        return database.read(() -> database.streams().recentChanges(Database.nameOf(tableName))).stream()
+        return database.read(() -> streams.recentChanges(Database.nameOf(tableName))).stream()
                 .map(DynamoDbEngine::change)
                 .toList();
     }
@@ -221,7 +252,7 @@ public final class DynamoDbEngine implements AutoCloseable {
      *                           when {@code forkTable} does, ValidationException when it is not a valid name
      */
     public void fork(String sourceTable, String forkTable) {
-        answering(() -> Forks.fork(database, sourceTable, forkTable));
+        answering(() -> Forks.fork(database, sourceTable, forkTable, arn -> streams.stream(arn).isPresent()));
     }
 
     /**
@@ -277,7 +308,8 @@ public final class DynamoDbEngine implements AutoCloseable {
     }
 
     /**
-     * Stops the HTTP endpoint, if started; with a data directory, folds the journal into a snapshot, otherwise
+     * Stops the HTTP endpoint, if started; with a data directory, folds the journal into a snapshot and gives the
+     * directory up (after a failure of its disk only gives it up, leaving the files as they are), otherwise
      * forgets every table.
      */
     @Override
@@ -286,10 +318,33 @@ public final class DynamoDbEngine implements AutoCloseable {
             http.close();
             http = null;
         }
-        if (journal != null) {
-            journal.close(database);
+        try {
+            if (journal != null) {
+                journal.close(database);
+            }
+        } finally {
+            client.close();
+            closed.countDown();
         }
-        client.close();
+    }
+
+    /**
+     * Blocks until the engine stops, for a server that should end with it. An engine stops when it is closed, or
+     * on its own when the disk fails its data directory (full, an I/O error): then the request that met the
+     * failure and every one after it are answered InternalServerError, because the tables in memory may be ahead
+     * of the disk, and a new engine on the directory recovers every write answered before. Returns that failure,
+     * a moment after it so that the request that met it has had its answer; empty when the engine was closed.
+     */
+    public Optional<String> awaitStop() throws InterruptedException {
+        if (journal == null) {
+            closed.await();
+            return Optional.empty();
+        }
+        String failure = journal.awaitStop();
+        if (failure != null) {
+            Thread.sleep(ANSWER_GRACE.toMillis());
+        }
+        return Optional.ofNullable(failure);
     }
 
     /** Configures an engine. */
@@ -297,6 +352,7 @@ public final class DynamoDbEngine implements AutoCloseable {
         private int requestLogCapacity = 10_000;
         private String host = "127.0.0.1";
         private int port;
+        private HttpLimits httpLimits = HttpLimits.defaults();
         private Clock clock = Clock.systemUTC();
         private Duration ttlDelay = Duration.ZERO;
         private Path dataDirectory;
@@ -324,6 +380,15 @@ public final class DynamoDbEngine implements AutoCloseable {
             return this;
         }
 
+        /**
+         * What the HTTP endpoint tolerates from a client: connections, header sizes and timeouts
+         * ({@link HttpLimits#defaults()} unless changed).
+         */
+        public Builder httpLimits(HttpLimits limits) {
+            this.httpLimits = Objects.requireNonNull(limits, "limits");
+            return this;
+        }
+
         /** The clock the engine's time starts from (the system clock by default). */
         public Builder clock(Clock clock) {
             this.clock = clock;
@@ -342,6 +407,8 @@ public final class DynamoDbEngine implements AutoCloseable {
         /**
          * Keeps the tables on disk in this directory: every write is journaled and forced to disk before it is
          * answered, and a new engine on the same directory finds the tables as they were. In memory by default.
+         * One engine at a time keeps a directory: {@link #build()} fails, naming the owner's pid, while another
+         * (in this process or another) has it open; a process that ended, however it ended, no longer has it.
          */
         public Builder dataDirectory(Path directory) {
             this.dataDirectory = directory;

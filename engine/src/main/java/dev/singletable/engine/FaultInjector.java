@@ -1,5 +1,7 @@
 package dev.singletable.engine;
 
+import dev.singletable.engine.model.Fault;
+import dev.singletable.engine.model.Operation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -36,9 +38,9 @@ public final class FaultInjector {
     }
 
     /** The fault for a request, if a rule matches it; counts the request against the rules it matches. */
-    synchronized Optional<Fault> match(String operation, String table) {
+    synchronized Optional<Fault> match(Operation operation, String table) {
         for (Rule rule : rules) {
-            if (rule.matches(operation, table)) {
+            if (rule.matches(operation.wireName(), table)) {
                 rule.seen++;
                 if (rule.seen > rule.skip && (rule.times < 0 || rule.seen <= rule.skip + rule.times)) {
                     return Optional.of(rule.fault);

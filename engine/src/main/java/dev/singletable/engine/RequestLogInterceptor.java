@@ -1,23 +1,27 @@
 package dev.singletable.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.singletable.engine.internal.ops.reads.KeyShapes;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.ExpressionDisplay;
-import dev.singletable.engine.internal.value.ValueJson;
+import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.expr.ExpressionContext;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.log.CallerFrame;
+import dev.singletable.engine.internal.log.ExpressionDisplay;
+import dev.singletable.engine.internal.log.RequestRecord;
+import dev.singletable.engine.internal.value.SdkValues;
+import dev.singletable.engine.internal.value.Value;
+import dev.singletable.engine.model.ExpressionKind;
+import dev.singletable.engine.model.KeyCondition;
+import dev.singletable.engine.model.Operation;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
-import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.SdkResponse;
 import software.amazon.awssdk.core.interceptor.Context;
@@ -38,7 +42,8 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
  * same log (and the assertions on it) works against any endpoint: real DynamoDB, a container, or this engine
  * over HTTP. An entry holds what the client can see: operation, table, index, the expressions with names and
  * values resolved, the key condition's shape, returned and scanned counts, whether a LastEvaluatedKey came
- * back, consumed capacity when the response carries it, and the error type.
+ * back, consumed capacity when the response carries it, the error type, and for a Scan or a PartiQL statement
+ * the line of application code that issued it (the frame is read on the issuing thread, before the request leaves).
  *
  * <pre>{@code
  * RequestLog log = new RequestLog(10_000);
@@ -49,9 +54,9 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
  */
 public final class RequestLogInterceptor implements ExecutionInterceptor {
     private static final ExecutionAttribute<Long> STARTED = new ExecutionAttribute<>("singletable.requestLog.started");
+    private static final ExecutionAttribute<StackTraceElement> CALLER =
+            new ExecutionAttribute<>("singletable.requestLog.caller");
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
-    private static final List<String> EXPRESSION_MEMBERS = List.of("KeyConditionExpression", "FilterExpression",
-            "ConditionExpression", "UpdateExpression", "ProjectionExpression", "Statement");
 
     private final RequestLog log;
     /** Partition keys by table, then by index ("" for the table), learnt from CreateTable and DescribeTable. */
@@ -70,6 +75,10 @@ public final class RequestLogInterceptor implements ExecutionInterceptor {
     @Override
     public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
         attributes.putAttribute(STARTED, System.nanoTime());
+        // Still on the thread of the code that issued the request: a Scan's entry names that line, as the engine's do.
+        if (CallerFrame.wanted(Operation.ofWireName(attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME)))) {
+            CallerFrame.find().ifPresent(frame -> attributes.putAttribute(CALLER, frame));
+        }
     }
 
     @Override
@@ -105,12 +114,16 @@ public final class RequestLogInterceptor implements ExecutionInterceptor {
         Long started = attributes.getAttribute(STARTED);
         long nanos = started == null ? 0 : System.nanoTime() - started;
         String table = request.getValueForField("TableName", String.class).map(Database::nameOf).orElse(null);
-        RequestLogEntry.Builder entry = RequestLogEntry.builder(attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME))
+        String operation = attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME);
+        RequestRecord entry = new RequestRecord(Operation.ofWireName(operation), operation)
                 .time(Instant.now().minusNanos(nanos))
                 .duration(Duration.ofNanos(nanos))
                 .table(table)
                 .index(request.getValueForField("IndexName", String.class).orElse(null))
-                .keyCondition(keyCondition(request, table));
+                .statement(request.getValueForField("Statement", String.class).orElse(null))
+                .caller(attributes.getAttribute(CALLER));
+        KeyCondition keyCondition = keyCondition(request, table);
+        entry.keyCondition(() -> keyCondition);
         entry.expressions(() -> ExpressionDisplay.resolve(expressionMembers(request)));
         if (response != null) {
             describe(response, entry);
@@ -120,10 +133,10 @@ public final class RequestLogInterceptor implements ExecutionInterceptor {
         } else if (failure != null) {
             entry.error(failure.getClass().getSimpleName(), failure.getMessage());
         }
-        log.record(entry);
+        log.recorder().record(entry);
     }
 
-    private static void describe(SdkResponse response, RequestLogEntry.Builder entry) {
+    private static void describe(SdkResponse response, RequestRecord entry) {
         Optional<Integer> count = response.getValueForField("Count", Integer.class);
         Optional<Map<?, ?>> item = map(response, "Item");
         if (count.isPresent()) {
@@ -153,30 +166,46 @@ public final class RequestLogInterceptor implements ExecutionInterceptor {
         return units == null ? 0 : units;
     }
 
-    private KeyConditionShape keyCondition(SdkRequest request, String table) {
+    /**
+     * The key condition read with the engine's own parser; null when there is none, or when the text is no key
+     * condition (the service refuses it anyway).
+     */
+    private KeyCondition keyCondition(SdkRequest request, String table) {
         Optional<String> text = request.getValueForField("KeyConditionExpression", String.class);
         if (text.isEmpty()) {
             return null;
         }
-        Map<String, String> names = names(request);
-        Map<String, String> values = new LinkedHashMap<>();
-        attributeValues(request).forEach((placeholder, value) ->
-                values.put(placeholder, KeyShapes.display(ValueJson.read(json(value)))));
         String index = request.getValueForField("IndexName", String.class).orElse("");
         String partitionKey = table == null ? null : partitionKeys.getOrDefault(table, Map.of()).get(index);
-        return KeyShapes.parse(text.get(), names, values, partitionKey);
+        Map<String, String> names = names(request);
+        Map<String, Value> values = new LinkedHashMap<>();
+        try {
+            attributeValues(request).forEach((placeholder, value) ->
+                    values.put(placeholder, SdkValues.read(value)));
+            var condition = ExpressionContext.of(names.isEmpty() ? null : names, values.isEmpty() ? null : values)
+                    .readKeyCondition(text.get(), partitionKey);
+            return condition == null ? null : condition.toModel();
+        } catch (DynamoException | IllegalArgumentException refused) {
+            return null;
+        }
     }
 
     /** The members the engine's display reads, as they went on the wire. */
     private static JsonNode expressionMembers(SdkRequest request) {
         ObjectNode node = JSON.objectNode();
-        for (String member : EXPRESSION_MEMBERS) {
-            request.getValueForField(member, String.class).ifPresent(text -> node.put(member, text));
+        for (ExpressionKind kind : ExpressionKind.values()) {
+            request.getValueForField(kind.parameter(), String.class).ifPresent(text -> node.put(kind.parameter(), text));
         }
         ObjectNode names = node.putObject("ExpressionAttributeNames");
         names(request).forEach(names::put);
         ObjectNode values = node.putObject("ExpressionAttributeValues");
-        attributeValues(request).forEach((placeholder, value) -> values.set(placeholder, json(value)));
+        attributeValues(request).forEach((placeholder, value) -> {
+            try {
+                values.set(placeholder, SdkValues.json(value));
+            } catch (IllegalArgumentException untyped) {
+                // a value without a type (the service refuses it) displays as its placeholder
+            }
+        });
         return node;
     }
 
@@ -188,34 +217,5 @@ public final class RequestLogInterceptor implements ExecutionInterceptor {
     @SuppressWarnings("unchecked")
     private static Map<String, AttributeValue> attributeValues(SdkRequest request) {
         return request.getValueForField("ExpressionAttributeValues", Map.class).orElse(Map.of());
-    }
-
-    /** An attribute value in DynamoDB JSON, as the SDK sends it. */
-    private static JsonNode json(AttributeValue value) {
-        ObjectNode node = JSON.objectNode();
-        switch (value.type()) {
-            case S -> node.put("S", value.s());
-            case N -> node.put("N", value.n());
-            case B -> node.put("B", base64(value.b()));
-            case BOOL -> node.put("BOOL", value.bool());
-            case NUL -> node.put("NULL", true);
-            case SS -> value.ss().forEach(node.putArray("SS")::add);
-            case NS -> value.ns().forEach(node.putArray("NS")::add);
-            case BS -> value.bs().forEach(b -> node.withArray("BS").add(base64(b)));
-            case L -> {
-                ArrayNode list = node.putArray("L");
-                value.l().forEach(v -> list.add(json(v)));
-            }
-            case M -> {
-                ObjectNode map = node.putObject("M");
-                value.m().forEach((k, v) -> map.set(k, json(v)));
-            }
-            default -> node.put("UNKNOWN", value.toString());
-        }
-        return node;
-    }
-
-    private static String base64(SdkBytes bytes) {
-        return Base64.getEncoder().encodeToString(bytes.asByteArray());
     }
 }

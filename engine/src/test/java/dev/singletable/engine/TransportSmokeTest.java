@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
+import dev.singletable.engine.model.RequestLogEntry;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
@@ -27,7 +28,7 @@ class TransportSmokeTest extends EngineTest {
                 .isInstanceOf(ResourceNotFoundException.class);
 
         assertThat(engine.requestLog().entries())
-                .extracting(RequestLogEntry::operation, e -> e.errorType().orElse("ok"))
+                .extracting(RequestLogEntry::operationName, e -> e.errorType().orElse("ok"))
                 .containsExactly(tuple("ListTables", "ok"), tuple("GetItem", "ResourceNotFoundException"));
     }
 }

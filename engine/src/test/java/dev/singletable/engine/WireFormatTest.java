@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.singletable.engine.model.Operation;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The raw wire of the HTTP endpoint, without an SDK to smooth it over (W-01…W-22): what any client (AWS CLI,
+ * The raw wire of the HTTP endpoint, without an SDK to smooth it over: what any client (AWS CLI,
  * boto3, SDK v1) relies on byte for byte.
  */
 class WireFormatTest {
@@ -195,6 +196,11 @@ class WireFormatTest {
 
         assertThat(response.statusCode()).isEqualTo(400);
         assertThat(json(response).get("__type").asText()).isEqualTo("com.amazon.coral.service#UnknownOperationException");
+        assertThat(engine.requestLog().entries()).singleElement().satisfies(entry -> {
+            assertThat(entry.operation()).isEqualTo(Operation.UNKNOWN);
+            assertThat(entry.operationName()).isEqualTo("DropEverything");
+            assertThat(entry.errorType()).contains("UnknownOperationException");
+        });
     }
 
     @Test
@@ -211,6 +217,8 @@ class WireFormatTest {
 
         assertThat(response.statusCode()).isEqualTo(400);
         assertThat(json(response).get("__type").asText()).isEqualTo("com.amazon.coral.service#UnknownOperationException");
+        assertThat(engine.requestLog().entries()).singleElement()
+                .satisfies(entry -> assertThat(entry.operation()).isEqualTo(Operation.UNKNOWN));
     }
 
     // --- outside the protocol
@@ -229,7 +237,7 @@ class WireFormatTest {
         HttpResponse<byte[]> response = post("DynamoDB_20120810.ListTables", "text/plain", "{}".getBytes(StandardCharsets.UTF_8));
 
         assertThat(response.statusCode()).isEqualTo(404);
-        assertThat(text(response)).isEqualTo("<UnknownOperationException/>");
+        assertThat(text(response)).isEqualTo("<UnknownOperationException/>\n");
     }
 
     @Test
@@ -239,7 +247,7 @@ class WireFormatTest {
                 .header("X-Amz-Target", "DynamoDB_20120810.ListTables").build(), HttpResponse.BodyHandlers.ofByteArray());
 
         assertThat(response.statusCode()).isEqualTo(404);
-        assertThat(text(response)).isEqualTo("<UnknownOperationException/>");
+        assertThat(text(response)).isEqualTo("<UnknownOperationException/>\n");
     }
 
     @Test

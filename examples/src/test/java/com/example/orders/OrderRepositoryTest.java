@@ -5,10 +5,10 @@ import static dev.singletable.assertions.SingleTableAssertions.assertThatAccessP
 import static dev.singletable.assertions.SingleTableAssertions.key;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.singletable.core.SingleTable;
 import dev.singletable.engine.RequestLog;
 import dev.singletable.junit.Fixtures;
 import dev.singletable.junit.ScanGuard;
-import dev.singletable.junit.SingleTable;
 import dev.singletable.junit.SingleTableTest;
 import java.math.BigDecimal;
 import java.time.LocalDate;

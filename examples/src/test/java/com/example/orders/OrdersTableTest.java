@@ -3,7 +3,7 @@ package com.example.orders;
 import static dev.singletable.assertions.SingleTableAssertions.assertThat;
 import static dev.singletable.assertions.SingleTableAssertions.key;
 
-import dev.singletable.junit.SingleTable;
+import dev.singletable.core.SingleTable;
 import dev.singletable.junit.SingleTableTest;
 import org.junit.jupiter.api.Test;
 

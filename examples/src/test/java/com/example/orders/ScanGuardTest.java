@@ -5,8 +5,8 @@ import static org.junit.platform.testkit.engine.EventConditions.finishedWithFail
 import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
+import dev.singletable.core.SingleTable;
 import dev.singletable.junit.ScanGuard;
-import dev.singletable.junit.SingleTable;
 import dev.singletable.junit.SingleTableTest;
 import java.math.BigDecimal;
 import org.junit.jupiter.api.Test;

@@ -11,7 +11,7 @@ public enum ScanGuard {
     FAIL,
     /**
      * The test passes; the same message is published as a report entry {@code singletable.scans} (shown by IDEs
-     * and in the Surefire XML report) and printed to standard error.
+     * and in the Surefire XML report) and logged as a warning through {@code System.Logger}.
      */
     WARN,
     /** Scans are not checked. */

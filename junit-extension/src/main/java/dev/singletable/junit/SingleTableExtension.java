@@ -1,15 +1,17 @@
 package dev.singletable.junit;
 
+import dev.singletable.core.Backend;
+import dev.singletable.core.SingleTable;
 import dev.singletable.engine.DynamoDbEngine;
 import dev.singletable.engine.EngineClock;
 import dev.singletable.engine.FaultInjector;
 import dev.singletable.engine.RequestLog;
-import dev.singletable.engine.RequestLogEntry;
-import dev.singletable.junit.internal.Backend;
+import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.junit.internal.Enhanced;
 import dev.singletable.junit.internal.Run;
 import dev.singletable.junit.internal.ScanReport;
 import dev.singletable.junit.internal.Settings;
+import java.lang.annotation.Annotation;
 import java.lang.reflect.Executable;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -19,19 +21,22 @@ import java.net.URI;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
-import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.platform.commons.support.AnnotationSupport;
 import org.junit.platform.commons.support.HierarchyTraversalMode;
-import org.junit.platform.commons.support.ReflectionSupport;
 import org.opentest4j.AssertionFailedError;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -62,7 +67,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * {@link Fixtures @Fixtures}; after each test the {@link ScanGuard Scan guard}; after the class, the table dropped.
  * All state lives in the {@code ExtensionContext.Store}; the extension itself holds only its configuration.
  */
-public final class SingleTableExtension implements BeforeAllCallback, BeforeEachCallback,
+public final class SingleTableExtension implements ExecutionCondition, BeforeAllCallback, BeforeEachCallback,
         AfterTestExecutionCallback, ParameterResolver {
     private static final Namespace NAMESPACE = Namespace.create(SingleTableExtension.class);
     /** What only the embedded engine has: fault injection, its clock, its change records. */
@@ -71,9 +76,12 @@ public final class SingleTableExtension implements BeforeAllCallback, BeforeEach
     private static final List<Class<?>> INJECTABLE = List.of(SingleTable.class, DynamoDbClient.class,
             DynamoDbAsyncClient.class, RequestLog.class, URI.class, DynamoDbEngine.class, FaultInjector.class,
             EngineClock.class);
-    /** Packages whose types a test would only ask this extension for: asking for the wrong one is explained. */
-    private static final List<String> CLAIMED_PACKAGES = List.of("dev.singletable.engine", "dev.singletable.fixtures",
-            "dev.singletable.junit", "software.amazon.awssdk.services.dynamodb", "software.amazon.awssdk.enhanced");
+    private static final String INJECTED = "SingleTable, DynamoDbClient, DynamoDbAsyncClient,"
+            + " DynamoDbEnhancedClient, RequestLog, URI, DynamoDbEngine, FaultInjector and EngineClock";
+    private static final Set<String> INJECTION_ANNOTATIONS = Set.of(
+            "org.springframework.beans.factory.annotation.Autowired",
+            "org.springframework.beans.factory.annotation.Value");
+    private static final System.Logger LOGGER = System.getLogger(SingleTableExtension.class.getName());
 
     /** Null when JUnit made this instance for {@code @SingleTableTest}, which then says what to create. */
     private final TableSpec spec;
@@ -98,6 +106,23 @@ public final class SingleTableExtension implements BeforeAllCallback, BeforeEach
 
     boolean declarative() {
         return spec == null;
+    }
+
+    /**
+     * Decides nothing: it starts the run's backend, the earliest a class's extensions are asked anything, because
+     * Spring may build a test class's application context before any {@code beforeAll} callback, and the context
+     * needs the engine ({@code singletable-spring-boot}).
+     */
+    @Override
+    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        if (context.getTestClass().isPresent() && context.getTestMethod().isEmpty()) {
+            try {
+                run(context);
+            } catch (ExtensionConfigurationException misconfigured) {
+                // beforeAll meets the same and fails the class with it, as a misconfiguration and not a condition
+            }
+        }
+        return ConditionEvaluationResult.enabled("a @SingleTableTest class runs");
     }
 
     /** Creates and seeds the class's table, unless its tables are per test, and fills static fields. */
@@ -155,8 +180,8 @@ public final class SingleTableExtension implements BeforeAllCallback, BeforeEach
         if (guard == ScanGuard.FAIL) {
             throw new AssertionFailedError(message);
         }
-        context.publishReportEntry(Settings.SCANS, message);
-        System.err.println(message);
+        context.publishReportEntry(SingleTableTest.SCANS_PROPERTY_NAME, message);
+        LOGGER.log(System.Logger.Level.WARNING, message);
     }
 
     private static boolean scansAllowed(ExtensionContext context) {
@@ -171,24 +196,36 @@ public final class SingleTableExtension implements BeforeAllCallback, BeforeEach
         return false;
     }
 
+    /**
+     * Only parameters of exactly the types listed on {@link SingleTableTest}, and none that another framework
+     * claims by an annotation ({@code @Autowired}, {@code @Value}, a qualifier): other resolvers keep theirs.
+     */
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
-        Class<?> type = parameter.getParameter().getType();
-        boolean ours = injectable(type) || CLAIMED_PACKAGES.stream().anyMatch(p -> type.getName().startsWith(p + "."));
-        return ours && Declaration.owner(context).declaration().registered(this, context);
+        return injectable(parameter.getParameter().getType()) && !claimedByAnother(parameter.getParameter())
+                && Declaration.owner(context).declaration().registered(this, context);
+    }
+
+    /** Spring resolves a parameter with {@code @Autowired}, {@code @Value} or a qualifier; named as text. */
+    private static boolean claimedByAnother(Parameter parameter) {
+        for (Annotation annotation : parameter.getAnnotations()) {
+            Class<? extends Annotation> type = annotation.annotationType();
+            if (INJECTION_ANNOTATIONS.contains(type.getName()) || type.getSimpleName().equals("Qualifier")
+                    || Arrays.stream(type.getAnnotations()).anyMatch(meta -> meta.annotationType().getSimpleName()
+                            .equals("Qualifier"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
         Class<?> type = parameter.getParameter().getType();
-        if (!injectable(type)) {
-            throw new ParameterResolutionException(describe(parameter) + ": SingleTableExtension injects SingleTable,"
-                    + " DynamoDbClient, DynamoDbAsyncClient, DynamoDbEnhancedClient, RequestLog, URI, DynamoDbEngine,"
-                    + " FaultInjector and EngineClock, not " + type.getName());
-        }
         if (ENGINE_PARTS.contains(type) && run(context).backend().engine().isEmpty()) {
             throw new ParameterResolutionException(describe(parameter) + ": a " + type.getSimpleName() + " exists "
-                    + "only when the tests run on the embedded engine, and singletable.endpoint names an external one");
+                    + "only when the tests run on the embedded engine, and " + SingleTableTest.ENDPOINT_PROPERTY_NAME
+                    + " names an external one");
         }
         TestState test = context.getStore(NAMESPACE).get(TestState.class, TestState.class);
         if (test != null) {
@@ -233,13 +270,22 @@ public final class SingleTableExtension implements BeforeAllCallback, BeforeEach
         return Enhanced.client(handle.client());
     }
 
-    /** Assigns the non-final fields of injectable types: static ones when {@code instance} is null. */
+    /**
+     * Assigns the fields annotated with {@link SingleTableResource}: static ones when {@code instance} is null.
+     *
+     * @throws ExtensionConfigurationException for an annotated field that is final or of a type not injected
+     */
     private static void injectFields(Class<?> testClass, Object instance, TableResource table, SingleTable handle) {
         boolean statics = instance == null;
-        List<Field> fields = ReflectionSupport.findFields(testClass, field -> injectable(field.getType())
-                && !Modifier.isFinal(field.getModifiers()) && Modifier.isStatic(field.getModifiers()) == statics,
-                HierarchyTraversalMode.TOP_DOWN);
+        List<Field> fields = AnnotationSupport.findAnnotatedFields(testClass, SingleTableResource.class,
+                field -> Modifier.isStatic(field.getModifiers()) == statics, HierarchyTraversalMode.TOP_DOWN);
         for (Field field : fields) {
+            if (Modifier.isFinal(field.getModifiers()) || !injectable(field.getType())) {
+                throw new ExtensionConfigurationException("@SingleTableResource field " + field.getDeclaringClass()
+                        .getName() + "." + field.getName() + (Modifier.isFinal(field.getModifiers())
+                                ? " is final; the extension assigns it, so it cannot be"
+                                : " is a " + field.getType().getName() + "; the extension injects " + INJECTED));
+            }
             try {
                 field.setAccessible(true);
                 field.set(instance, value(field.getType(), table, handle));
@@ -255,8 +301,11 @@ public final class SingleTableExtension implements BeforeAllCallback, BeforeEach
                 () -> TableResource.open(run(context), declaration, declaration.spec(context)), TableResource.class);
     }
 
+    /** The run, bound to the calling thread for hosts that look for it there (see {@link Run#current()}). */
     private static Run run(ExtensionContext context) {
-        return getOrCreate(context.getRoot(), Run.class, () -> Run.start(context), Run.class);
+        Run run = getOrCreate(context.getRoot(), Run.class, () -> Run.start(context), Run.class);
+        run.bindToThread();
+        return run;
     }
 
     /**

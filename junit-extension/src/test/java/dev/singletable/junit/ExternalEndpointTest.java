@@ -7,9 +7,10 @@ import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import com.example.orders.OrderRepository;
+import dev.singletable.core.SingleTable;
 import dev.singletable.engine.DynamoDbEngine;
 import dev.singletable.engine.RequestLog;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
@@ -55,8 +56,8 @@ class ExternalEndpointTest {
     void tests_run_against_the_endpoint_on_a_prefixed_table_that_is_deleted_at_the_end() {
         Kit.assertSucceeded(Kit.run(configuration, Writes.class));
 
-        assertThat(seen.get(0)).matches("table singletable-[0-9a-f]{6}-app of design app at "
-                + external.httpEndpoint() + ", endpoint property too");
+        assertThat(seen.get(0)).matches("table singletable-\\d{8}t\\d{6}-[0-9a-f]{6}-" + ProcessHandle.current().pid()
+                + "-app of design app at " + external.httpEndpoint() + ", endpoint property too");
         assertThat(external.client().listTables().tableNames()).isEmpty();
     }
 
@@ -74,13 +75,14 @@ class ExternalEndpointTest {
     }
 
     @Test
-    void the_scan_guard_works_from_the_client_side_log() {
+    void the_scan_guard_works_from_the_client_side_log_and_names_the_line_of_application_code() {
         Kit.run(Map.of("singletable.endpoint", configuration.get("singletable.endpoint"), "singletable.scans", "fail",
                 "singletable.tablePrefix", "ci-"), Scans.class).testEvents().assertThatEvents()
                 .haveExactly(1, event(test("scans"), finishedWithFailure(message("""
                         1 Scan ran on table 'app' (physical name 'ci-app') during Scans.scans(); a single-table design \
                         answers every access pattern with a Query:
-                          Scan of the table without filter, called from an unknown caller
+                          Scan of the table without filter, called from \
+                        com.example.orders.OrderRepository.countEverything(OrderRepository.java:33)
                         Query a key instead, or annotate the test or its class with @AllowScan if it must read \
                         everything."""))));
     }
@@ -107,7 +109,7 @@ class ExternalEndpointTest {
     }
 
     static List<String> operations(RequestLog log) {
-        return log.entries().stream().map(RequestLogEntry::operation).toList();
+        return log.entries().stream().map(RequestLogEntry::operationName).toList();
     }
 
     @Tag("test-case")

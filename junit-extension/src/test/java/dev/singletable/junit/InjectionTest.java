@@ -2,13 +2,16 @@ package dev.singletable.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.singletable.core.SingleTable;
 import dev.singletable.engine.Change;
 import dev.singletable.engine.DynamoDbEngine;
 import dev.singletable.engine.EngineClock;
-import dev.singletable.engine.Fault;
 import dev.singletable.engine.FaultInjector;
 import dev.singletable.engine.RequestLog;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.Fault;
+import dev.singletable.engine.model.RequestLogEntry;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +23,10 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
 import software.amazon.awssdk.enhanced.dynamodb.AttributeConverterProvider;
 import software.amazon.awssdk.enhanced.dynamodb.AttributeValueType;
 import software.amazon.awssdk.enhanced.dynamodb.DynamoDbEnhancedClient;
@@ -28,6 +35,7 @@ import software.amazon.awssdk.enhanced.dynamodb.TableMetadata;
 import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
 import software.amazon.awssdk.enhanced.dynamodb.document.EnhancedDocument;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -69,6 +77,20 @@ class InjectionTest {
 
         assertThat(seen).containsExactly("@BeforeAll: static client Ada Lovelace",
                 "fields: table app, client, async client, enhanced client, log [], endpoint http");
+    }
+
+    @Test
+    void fields_without_the_annotation_are_never_touched_whatever_their_type() {
+        Kit.assertSucceeded(Kit.run(UnannotatedFields.class));
+
+        assertThat(seen).containsExactly("client kept, autowired kept, endpoint kept, log null");
+    }
+
+    @Test
+    void parameters_of_other_types_are_left_to_other_resolvers() {
+        Kit.assertSucceeded(Kit.run(OtherResolver.class));
+
+        assertThat(seen).containsExactly("key from the other resolver, client from the extension");
     }
 
     @Test
@@ -162,26 +184,33 @@ class InjectionTest {
         void first(DynamoDbClient client, RequestLog log) {
             name(client, "app");
             client.putItem(r -> r.tableName("app").item(ADA));
-            seen.add("first: " + log.entries().stream().map(RequestLogEntry::operation).toList());
+            seen.add("first: " + log.entries().stream().map(RequestLogEntry::operationName).toList());
         }
 
         @Test
         @Order(2)
         void second(SingleTable table, RequestLog log) {
             table.accessPattern("customerWithOrders").with("customerId", 42).run();
-            seen.add("second: " + log.entries().stream().map(RequestLogEntry::operation).toList());
+            seen.add("second: " + log.entries().stream().map(RequestLogEntry::operationName).toList());
         }
     }
 
     @Tag("test-case")
     @SingleTableTest(design = "orders.table.yaml", fixtures = "customers.yaml")
     static class Fields {
+        @SingleTableResource
         static DynamoDbClient staticClient;
+        @SingleTableResource
         SingleTable table;
+        @SingleTableResource
         DynamoDbClient client;
+        @SingleTableResource
         DynamoDbAsyncClient async;
+        @SingleTableResource
         DynamoDbEnhancedClient enhanced;
+        @SingleTableResource
         RequestLog log;
+        @SingleTableResource
         URI endpoint;
 
         @BeforeAll
@@ -194,6 +223,55 @@ class InjectionTest {
             seen.add("fields: table " + table.name() + ", client, async client, enhanced client, log "
                     + log.entries() + ", endpoint " + endpoint.getScheme()
                     + (client != null && async != null && enhanced != null ? "" : " (a client is missing)"));
+        }
+    }
+
+    /** Stands for another framework's injection annotation, such as Spring's {@code @Autowired}. */
+    @Retention(RetentionPolicy.RUNTIME)
+    @interface Autowired {
+    }
+
+    @Tag("test-case")
+    @SingleTableTest(design = "orders.table.yaml", fixtures = "customers.yaml")
+    static class UnannotatedFields {
+        static final DynamoDbClient MINE = DynamoDbClient.builder().region(Region.EU_WEST_1)
+                .endpointOverride(URI.create("http://mine.invalid")).build();
+        DynamoDbClient client = MINE;
+        @Autowired
+        DynamoDbClient autowired = MINE;
+        URI endpoint = URI.create("http://mine.invalid");
+        RequestLog log;
+
+        @Test
+        void untouched() {
+            seen.add((client == MINE ? "client kept" : "client overwritten") + ", "
+                    + (autowired == MINE ? "autowired kept" : "autowired overwritten") + ", "
+                    + (endpoint.getHost().equals("mine.invalid") ? "endpoint kept" : "endpoint overwritten")
+                    + ", log " + log);
+        }
+    }
+
+    /** Another extension that resolves a type of the SDK's DynamoDB package, which this extension leaves alone. */
+    static class KeyResolver implements ParameterResolver {
+        @Override
+        public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+            return parameter.getParameter().getType() == AttributeValue.class;
+        }
+
+        @Override
+        public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+            return AttributeValue.fromS("from the other resolver");
+        }
+    }
+
+    @Tag("test-case")
+    @SingleTableTest(design = "orders.table.yaml", fixtures = "customers.yaml")
+    @ExtendWith(KeyResolver.class)
+    static class OtherResolver {
+        @Test
+        void both(AttributeValue key, DynamoDbClient client) {
+            seen.add("key " + key.s() + ", client " + (client.listTables().tableNames().isEmpty() ? "empty"
+                    : "from the extension"));
         }
     }
 

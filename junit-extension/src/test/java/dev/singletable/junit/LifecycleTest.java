@@ -2,6 +2,7 @@ package dev.singletable.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.singletable.core.SingleTable;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -61,6 +62,7 @@ class LifecycleTest {
     @SingleTableTest(design = "orders.table.yaml", fixtures = {"customers.yaml", "orders.yaml"})
     @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
     static class Lifecycle {
+        @SingleTableResource
         static DynamoDbClient client;
 
         @BeforeAll
@@ -95,6 +97,7 @@ class LifecycleTest {
     @AllowScan("counts the items")
     @SingleTableTest(design = "orders.table.yaml", fixtures = {"customers.yaml", "orders.yaml"})
     static class NextClass {
+        @SingleTableResource
         static DynamoDbClient client;
 
         @Test

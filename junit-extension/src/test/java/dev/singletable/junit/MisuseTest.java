@@ -10,7 +10,8 @@ import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.core.SingleTable;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** Misuse and bad input fail the class (or the test) early, naming the element, the rule and what was found. */
 class MisuseTest {
@@ -77,12 +79,26 @@ class MisuseTest {
     }
 
     @Test
-    void a_parameter_of_a_type_it_cannot_inject_is_named_with_the_types_it_can() {
+    void a_parameter_of_another_type_is_not_claimed() {
         Kit.run(UnknownParameter.class).testEvents().assertThatEvents().haveExactly(1, event(test("entry"),
-                finishedWithFailure(instanceOf(ParameterResolutionException.class), message("parameter #1 of"
-                        + " UnknownParameter.entry(RequestLogEntry): SingleTableExtension injects SingleTable,"
-                        + " DynamoDbClient, DynamoDbAsyncClient, DynamoDbEnhancedClient, RequestLog, URI,"
-                        + " DynamoDbEngine, FaultInjector and EngineClock, not dev.singletable.engine.RequestLogEntry"))));
+                finishedWithFailure(instanceOf(ParameterResolutionException.class), message(m -> m.startsWith(
+                        "No ParameterResolver registered for parameter [dev.singletable.engine.model.RequestLogEntry")))));
+    }
+
+    @Test
+    void an_annotated_final_field_fails_the_class() {
+        assertClassFails(FinalField.class, "@SingleTableResource field " + FinalField.class.getName() + ".client"
+                + " is final; the extension assigns it, so it cannot be");
+    }
+
+    @Test
+    void an_annotated_field_of_another_type_names_the_types_injected() {
+        Kit.run(WrongFieldType.class).testEvents().assertThatEvents().haveExactly(1, event(test("never"),
+                finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message(
+                        "@SingleTableResource field " + WrongFieldType.class.getName() + ".name is a java.lang.String;"
+                                + " the extension injects SingleTable, DynamoDbClient, DynamoDbAsyncClient,"
+                                + " DynamoDbEnhancedClient, RequestLog, URI, DynamoDbEngine, FaultInjector and"
+                                + " EngineClock"))));
     }
 
     @Test
@@ -190,6 +206,28 @@ class MisuseTest {
     static class UnknownParameter {
         @Test
         void entry(RequestLogEntry entry) {
+        }
+    }
+
+    @Tag("test-case")
+    @SingleTableTest(design = "orders.table.yaml")
+    static class FinalField {
+        @SingleTableResource
+        static final DynamoDbClient client = null;
+
+        @Test
+        void never() {
+        }
+    }
+
+    @Tag("test-case")
+    @SingleTableTest(design = "orders.table.yaml")
+    static class WrongFieldType {
+        @SingleTableResource
+        String name;
+
+        @Test
+        void never() {
         }
     }
 

@@ -2,6 +2,7 @@ package dev.singletable.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.singletable.core.SingleTable;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -1,9 +1,10 @@
 package dev.singletable.assertions.error;
 
-import dev.singletable.assertions.TableKey;
 import dev.singletable.assertions.internal.Describe;
 import dev.singletable.assertions.internal.KeyDiff;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.core.KeyDifference;
+import dev.singletable.engine.model.RequestLogEntry;
+import dev.singletable.fixtures.TableKey;
 import java.util.List;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
@@ -22,7 +23,8 @@ public class ShouldBeServedBy extends BasicErrorMessageFactory {
      */
     public static ErrorMessageFactory shouldBeServedBy(List<RequestLogEntry> code, String call, List<TableKey> expected,
             List<TableKey> actual) {
-        String diff = String.join("", KeyDiff.of(expected, actual, true).stream().map(l -> Describe.NL + l).toList());
+        String diff = String.join("", KeyDiff.of(new KeyDifference(expected, actual), true).stream()
+                .map(l -> Describe.NL + l).toList());
         return new ShouldBeServedBy("%nExpecting the result of application code, which ran:%n  %s%n"
                 + "to be the items access pattern %s returns:%n  %s%nbut it was:%n  %s%s",
                 unquotedString(Describe.requests(code)), unquotedString(call), unquotedString(KeyDiff.join(expected)),

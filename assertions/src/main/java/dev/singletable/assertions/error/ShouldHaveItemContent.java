@@ -1,13 +1,13 @@
 package dev.singletable.assertions.error;
 
-import dev.singletable.assertions.TableKey;
 import dev.singletable.assertions.internal.KeyDiff;
-import dev.singletable.assertions.internal.Values;
+import dev.singletable.fixtures.DynamoValues;
+import dev.singletable.fixtures.TableKey;
 import java.util.List;
 import java.util.Map;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Creates the messages about an item: its key, its attributes, its entity; and about a list of items: the keys it
@@ -23,9 +23,8 @@ public class ShouldHaveItemContent extends BasicErrorMessageFactory {
      */
     public static ErrorMessageFactory shouldHaveKey(Map<String, AttributeValue> item, TableKey expected,
             TableKey actual) {
-        return new ShouldHaveItemContent("%nExpecting item:%n  %s%nto have key:%n  %s%nbut had:%n  %s",
-                unquotedString(Values.display(item)), unquotedString(expected.toString()),
-                unquotedString(actual.toString()));
+        return new ShouldHaveItemContent("%nExpecting item:%n  %s%nto have key:%n  %s%nbut had:%n  %s", item,
+                expected, actual);
     }
 
     /**
@@ -35,7 +34,7 @@ public class ShouldHaveItemContent extends BasicErrorMessageFactory {
      */
     public static ErrorMessageFactory shouldContainKey(List<TableKey> keys, TableKey expected) {
         return new ShouldHaveItemContent("%nExpecting items with keys:%n  %s%nto contain an item with key:%n  %s%n"
-                + "but found:%n  none", unquotedString(KeyDiff.join(keys)), unquotedString(expected.toString()));
+                + "but found:%n  none", unquotedString(KeyDiff.join(keys)), expected);
     }
 
     /**
@@ -47,12 +46,15 @@ public class ShouldHaveItemContent extends BasicErrorMessageFactory {
      */
     public static ErrorMessageFactory shouldHaveAttribute(Map<String, AttributeValue> item, String attribute,
             AttributeValue expected, AttributeValue actual) {
-        return new ShouldHaveItemContent("%nExpecting item:%n  %s%nto have attribute:%n  %s: %s%nbut %s:%n  %s",
-                unquotedString(Values.display(item)), unquotedString(attribute),
-                unquotedString(Values.display(expected) + " (" + Values.typeName(expected) + ")"),
-                unquotedString(actual == null ? "it has no such attribute" : "had"),
-                unquotedString(actual == null ? attribute + ": (absent)"
-                        : attribute + ": " + Values.display(actual) + " (" + Values.typeName(actual) + ")"));
+        if (actual == null) {
+            return new ShouldHaveItemContent("%nExpecting item:%n  %s%nto have attribute:%n  %s: %s (%s)%n"
+                    + "but it has no such attribute:%n  %s: (absent)", item, unquotedString(attribute), expected,
+                    unquotedString(DynamoValues.typeName(expected)), unquotedString(attribute));
+        }
+        return new ShouldHaveItemContent("%nExpecting item:%n  %s%nto have attribute:%n  %s: %s (%s)%nbut had:%n"
+                + "  %s: %s (%s)", item, unquotedString(attribute), expected,
+                unquotedString(DynamoValues.typeName(expected)), unquotedString(attribute), actual,
+                unquotedString(DynamoValues.typeName(actual)));
     }
 
     /**
@@ -64,8 +66,7 @@ public class ShouldHaveItemContent extends BasicErrorMessageFactory {
     public static ErrorMessageFactory shouldNotHaveAttribute(Map<String, AttributeValue> item, String attribute,
             AttributeValue actual) {
         return new ShouldHaveItemContent("%nExpecting item:%n  %s%nto have no attribute:%n  %s%nbut had:%n  %s: %s",
-                unquotedString(Values.display(item)), unquotedString(attribute), unquotedString(attribute),
-                unquotedString(Values.display(actual)));
+                item, unquotedString(attribute), unquotedString(attribute), actual);
     }
 
     /**
@@ -78,7 +79,7 @@ public class ShouldHaveItemContent extends BasicErrorMessageFactory {
     public static ErrorMessageFactory shouldBeOfEntity(Map<String, AttributeValue> item, String design,
             String expected, String actual) {
         return new ShouldHaveItemContent("%nExpecting item:%n  %s%nto be an item of entity:%n  %s%n"
-                + "but its keys match:%n  %s", unquotedString(Values.display(item)), unquotedString(expected),
+                + "but its keys match:%n  %s", item, unquotedString(expected),
                 unquotedString(actual == null ? "no entity of design " + design : actual));
     }
 

@@ -1,8 +1,9 @@
 package dev.singletable.assertions.error;
 
-import dev.singletable.assertions.TableKey;
 import dev.singletable.assertions.internal.Describe;
 import dev.singletable.assertions.internal.KeyDiff;
+import dev.singletable.core.KeyDifference;
+import dev.singletable.fixtures.TableKey;
 import java.util.List;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
@@ -22,8 +23,8 @@ public class ShouldReturnKeys extends BasicErrorMessageFactory {
      */
     public static ErrorMessageFactory shouldReturnKeys(String run, List<TableKey> expected, List<TableKey> actual,
             boolean ordered) {
-        String diff = String.join("", KeyDiff.of(expected, actual, ordered).stream().map(l -> Describe.NL + l)
-                .toList());
+        String diff = String.join("", KeyDiff.of(new KeyDifference(expected, actual), ordered).stream()
+                .map(l -> Describe.NL + l).toList());
         return new ShouldReturnKeys("%nExpecting access pattern:%n  %s%nto return the keys" + (ordered
                 ? " in this order" : "") + ":%n  %s%nbut it returned:%n  %s%s", unquotedString(run),
                 unquotedString(KeyDiff.join(expected)), unquotedString(KeyDiff.join(actual)), unquotedString(diff));

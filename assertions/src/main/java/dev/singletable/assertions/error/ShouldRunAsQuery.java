@@ -1,7 +1,7 @@
 package dev.singletable.assertions.error;
 
 import dev.singletable.assertions.internal.Describe;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.util.List;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;

@@ -1,7 +1,7 @@
 package dev.singletable.assertions.error;
 
 import dev.singletable.assertions.internal.Describe;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.fixtures.AccessPattern;
 import java.util.List;
 import org.assertj.core.error.BasicErrorMessageFactory;
@@ -25,7 +25,7 @@ public class ShouldServeAccessPattern extends BasicErrorMessageFactory {
                 + "but " + (differences.isEmpty() ? "found" : "these differ") + ":%n  %s",
                 unquotedString(Describe.requests(requests)),
                 unquotedString(Describe.shape(pattern)),
-                unquotedString(differences.isEmpty() ? "no Query or Scan" : Describe.block(differences)));
+                unquotedString(differences.isEmpty() ? "no Query, Scan or key lookup" : Describe.block(differences)));
     }
 
     private ShouldServeAccessPattern(String format, Object... arguments) {

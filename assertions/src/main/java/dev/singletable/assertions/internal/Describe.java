@@ -1,19 +1,26 @@
 package dev.singletable.assertions.internal;
 
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.core.PatternShape;
+import dev.singletable.engine.model.ExpressionKind;
+import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.fixtures.AccessPattern;
+import dev.singletable.fixtures.DynamoValues;
 import dev.singletable.fixtures.SortConditionKind;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.assertj.core.description.Description;
+import org.assertj.core.description.TextDescription;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** The text failure messages show for requests and access pattern calls. */
 public final class Describe {
 
     /** The platform's line separator, as AssertJ's {@code %n} writes it. */
     public static final String NL = System.lineSeparator();
+    /** No description: the assertion's own is added by the failure, once. */
+    public static final Description NO_DESCRIPTION = new TextDescription("");
     /** A line separator followed by the two-space indent of a message block. */
     public static final String NEXT_LINE = NL + "  ";
 
@@ -27,11 +34,11 @@ public final class Describe {
      *         request whose caller is known
      */
     public static String request(RequestLogEntry entry) {
-        StringBuilder text = new StringBuilder(entry.operation());
+        StringBuilder text = new StringBuilder(entry.operationName());
         entry.table().ifPresent(t -> text.append(" on ").append(t));
         entry.index().ifPresent(i -> text.append(" index ").append(i));
-        entry.expression("KeyCondition").ifPresent(e -> text.append(" where ").append(e));
-        entry.expression("Filter").ifPresent(e -> text.append(" filter ").append(e));
+        entry.expression(ExpressionKind.KEY_CONDITION).ifPresent(e -> text.append(" where ").append(e));
+        entry.expression(ExpressionKind.FILTER).ifPresent(e -> text.append(" filter ").append(e));
         entry.errorType().ifPresent(type -> text.append(" failed with ").append(type)
                 .append(entry.errorMessage().map(m -> ": " + m).orElse("")));
         entry.caller().ifPresent(frame -> text.append(NEXT_LINE).append("  issued at ").append(frame));
@@ -52,23 +59,11 @@ public final class Describe {
     /**
      * @param name       an access pattern name
      * @param parameters its parameter values
-     * @return {@code openOrdersByDate(from=2026-01-01, to=2026-02-01)}, or just the name without parameters
+     * @return the call as {@link DynamoValues#displayCall} shows it everywhere:
+     *         {@code openOrdersByDate(from: 2026-01-01, to: 2026-02-01)}
      */
     public static String call(String name, Map<String, ?> parameters) {
-        if (parameters.isEmpty()) {
-            return name;
-        }
-        return name + parameters.entrySet().stream().map(e -> e.getKey() + "=" + parameter(e.getValue()))
-                .collect(Collectors.joining(", ", "(", ")"));
-    }
-
-    private static String parameter(Object value) {
-        if (value instanceof AttributeValue attribute) {
-            // Parameters show as the user writes them: text and numbers bare.
-            return attribute.s() != null ? attribute.s() : attribute.n() != null ? attribute.n()
-                    : Values.display(attribute);
-        }
-        return String.valueOf(value);
+        return DynamoValues.displayCall(name, parameters);
     }
 
     /**
@@ -136,5 +131,22 @@ public final class Describe {
      */
     public static String block(List<String> lines) {
         return String.join(NEXT_LINE, lines);
+    }
+
+    /**
+     * @param pattern an access pattern
+     * @param reads   logged reads
+     * @return for each read that differs from the pattern's shape, the read and then, on the next line, what
+     *         differs
+     */
+    public static List<String> mismatches(AccessPattern pattern, List<RequestLogEntry> reads) {
+        List<String> mismatches = new ArrayList<>();
+        for (RequestLogEntry read : reads) {
+            List<String> differs = PatternShape.differences(pattern, read);
+            if (!differs.isEmpty()) {
+                mismatches.add(request(read) + NEXT_LINE + "  " + String.join("; ", differs));
+            }
+        }
+        return mismatches;
     }
 }

@@ -1,5 +1,6 @@
 package dev.singletable.assertions.internal;
 
+import dev.singletable.core.KeyDifference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -11,33 +12,23 @@ public final class KeyDiff {
     }
 
     /**
-     * @param expected the keys expected
-     * @param actual   the keys returned
-     * @param ordered  whether the order matters
+     * @param difference the keys a pattern returned against those expected
+     * @param ordered    whether the order matters
      * @return one line per difference ({@code missing: …}, {@code unexpected: …}, {@code out of order: …}), empty
      *         when there is none
      */
-    public static List<String> of(List<?> expected, List<?> actual, boolean ordered) {
-        List<Object> missing = remove(expected, actual);
-        List<Object> unexpected = remove(actual, expected);
+    public static List<String> of(KeyDifference difference, boolean ordered) {
         List<String> lines = new ArrayList<>();
-        if (!missing.isEmpty()) {
-            lines.add("missing:    " + join(missing));
+        if (!difference.missing().isEmpty()) {
+            lines.add("missing:    " + join(difference.missing()));
         }
-        if (!unexpected.isEmpty()) {
-            lines.add("unexpected: " + join(unexpected));
+        if (!difference.unexpected().isEmpty()) {
+            lines.add("unexpected: " + join(difference.unexpected()));
         }
-        if (ordered && lines.isEmpty() && !expected.equals(actual)) {
-            lines.add("out of order: the same keys, returned as " + join(actual));
+        if (ordered && difference.outOfOrder()) {
+            lines.add("out of order: the same keys, returned as " + join(difference.returned()));
         }
         return lines;
-    }
-
-    /** The elements of {@code from} left after taking away one occurrence of each element of {@code taken}. */
-    private static List<Object> remove(List<?> from, List<?> taken) {
-        List<Object> left = new ArrayList<>(from);
-        taken.forEach(left::remove);
-        return left;
     }
 
     /**

@@ -51,7 +51,7 @@ class CreateTableTest extends EngineTest {
         assertThat(client.listTables().tableNames()).isEmpty();
     }
 
-    // --- what a new table looks like (CT-12)
+    // --- what a new table looks like
 
     @Test
     void should_describe_a_new_on_demand_table() {
@@ -253,6 +253,19 @@ class CreateTableTest extends EngineTest {
     }
 
     @Test
+    void should_refuse_a_projected_attribute_name_longer_than_255_characters() {
+        String name = "p".repeat(256);
+        GlobalSecondaryIndex index = GlobalSecondaryIndex.builder().indexName("ByPK").keySchema(hash("PK"))
+                .projection(p -> p.projectionType(ProjectionType.INCLUDE).nonKeyAttributes("ok", name)).build();
+        assertValidation("1 validation error detected: Value '[ok, " + name + "]' at "
+                + "'globalSecondaryIndexes.1.member.projection.nonKeyAttributes' failed to satisfy constraint: Member "
+                + "must satisfy constraint: [Member must have length less than or equal to 255, Member must have "
+                + "length greater than or equal to 1]",
+                () -> client.createTable(singleTable("app").globalSecondaryIndexes(index).build()));
+        assertNoTables();
+    }
+
+    @Test
     void should_refuse_more_than_fifty_tags() {
         List<Tag> tags = new ArrayList<>();
         for (int i = 0; i < 51; i++) {
@@ -352,7 +365,7 @@ class CreateTableTest extends EngineTest {
         assertNoTables();
     }
 
-    // --- billing (CT-06)
+    // --- billing
 
     @Test
     void should_require_throughput_for_a_provisioned_table() {
@@ -413,7 +426,7 @@ class CreateTableTest extends EngineTest {
         assertNoTables();
     }
 
-    // --- local indexes (CT-07)
+    // --- local indexes
 
     @Test
     void should_refuse_a_local_index_on_a_table_without_sort_key() {
@@ -459,7 +472,7 @@ class CreateTableTest extends EngineTest {
         assertNoTables();
     }
 
-    // --- global indexes (CT-08, CT-09, CT-10)
+    // --- global indexes
 
     @Test
     void should_refuse_more_than_twenty_global_indexes() {
@@ -580,7 +593,7 @@ class CreateTableTest extends EngineTest {
         assertNoTables();
     }
 
-    // --- streams (CT-13)
+    // --- streams
 
     @Test
     void should_require_a_view_type_for_an_enabled_stream() {

@@ -20,7 +20,7 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 
-/** DescribeTable, ListTables and DeleteTable, and a table's whole life (DT-01…DT-03). */
+/** DescribeTable, ListTables and DeleteTable, and a table's whole life. */
 class TableLifecycleTest extends EngineTest {
 
     private void createTables(String... names) {

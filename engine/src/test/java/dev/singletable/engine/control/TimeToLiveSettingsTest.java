@@ -13,7 +13,7 @@ import software.amazon.awssdk.services.dynamodb.model.TimeToLiveDescription;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveSpecification;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 
-/** UpdateTimeToLive and DescribeTimeToLive (TTL-01…TTL-03); expiry itself is covered by the lifecycle tests. */
+/** UpdateTimeToLive and DescribeTimeToLive; expiry itself is covered by the lifecycle tests. */
 class TimeToLiveSettingsTest extends EngineTest {
 
     @BeforeEach

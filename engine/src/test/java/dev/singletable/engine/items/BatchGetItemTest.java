@@ -20,7 +20,7 @@ import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
-/** BatchGetItem (§8: B-03…B-06). */
+/** BatchGetItem. */
 @ParameterizedClass
 @EnumSource(Transport.class)
 class BatchGetItemTest extends ItemsTestBase {

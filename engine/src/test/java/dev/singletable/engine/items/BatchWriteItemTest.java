@@ -21,7 +21,7 @@ import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
-/** BatchWriteItem (§8: B-01, B-02, B-04, B-05, B-07). */
+/** BatchWriteItem. */
 @ParameterizedClass
 @EnumSource(Transport.class)
 class BatchWriteItemTest extends ItemsTestBase {

@@ -20,7 +20,7 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
-/** Conditional writes and transactions are linearizable: concurrent clients never lose an update (T-11). */
+/** Conditional writes and transactions are linearizable: concurrent clients never lose an update. */
 @ParameterizedClass
 @EnumSource(Transport.class)
 class ConcurrencyTest extends ItemsTestBase {

@@ -16,7 +16,7 @@ import software.amazon.awssdk.services.dynamodb.model.ComparisonOperator;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.ExpectedAttributeValue;
 
-/** Conditions on writes (§5.6), the legacy Expected (§12) and the request-level expression rules (E-02, E-05, L-01). */
+/** Conditions on writes, the legacy Expected and the request-level expression rules. */
 @ParameterizedClass
 @EnumSource(Transport.class)
 class ConditionalWriteTest extends ItemsTestBase {

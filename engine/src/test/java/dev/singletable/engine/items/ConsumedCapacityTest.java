@@ -4,8 +4,8 @@ import static dev.singletable.engine.AttributeValues.item;
 import static dev.singletable.engine.AttributeValues.n;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.RequestLogEntry;
 import dev.singletable.engine.Transport;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -19,7 +19,7 @@ import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
-/** ConsumedCapacity of writes and reads by key (§15: CC-01…CC-05, CC-08, CC-10). */
+/** ConsumedCapacity of writes and reads by key. */
 @ParameterizedClass
 @EnumSource(Transport.class)
 class ConsumedCapacityTest extends ItemsTestBase {

@@ -14,7 +14,7 @@ import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 
-/** GetItem (§5.3) and DeleteItem (§5.5), and the key rules they share (K-01, K-03, K-04). */
+/** GetItem and DeleteItem, and the key rules they share. */
 @ParameterizedClass
 @EnumSource(Transport.class)
 class GetAndDeleteItemTest extends ItemsTestBase {
@@ -79,6 +79,16 @@ class GetAndDeleteItemTest extends ItemsTestBase {
     void should_refuse_an_oversized_key_on_reads() {
         assertValidation(() -> client.getItem(b -> b.tableName(SIMPLE).key(item("id", "k".repeat(2049)))),
                 "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes");
+    }
+
+    @Test
+    void should_report_an_invalid_return_values_and_return_consumed_capacity_together() {
+        put(SIMPLE, item("id", "x"));
+        assertValidation(() -> client.deleteItem(b -> b.tableName(SIMPLE).key(item("id", "x"))
+                        .returnValues("EVERYTHING").returnConsumedCapacity("ALL")),
+                "2 validation errors detected: Value 'ALL' at 'returnConsumedCapacity' failed to satisfy constraint: "
+                        + "Member must satisfy enum value set: [INDEXES, TOTAL, NONE]; Value 'EVERYTHING' at "
+                        + "'returnValues' failed to satisfy constraint: Member must satisfy enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]");
     }
 
     @Test

@@ -16,7 +16,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
-/** Secondary index keys on writes (§14, IX-01…IX-05; P-04, B-08). */
+/** Secondary index keys on writes. */
 @ParameterizedClass
 @EnumSource(Transport.class)
 class IndexKeysTest extends ItemsTestBase {

@@ -17,7 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 
-/** PutItem (§5.1, §5.2, §13): keys, values, sizes and ReturnValues. */
+/** PutItem: keys, values, sizes and ReturnValues. */
 @ParameterizedClass
 @EnumSource(Transport.class)
 class PutItemTest extends ItemsTestBase {
@@ -62,6 +62,24 @@ class PutItemTest extends ItemsTestBase {
     void should_refuse_return_values_other_than_all_old_or_none() {
         assertValidation(() -> client.putItem(b -> b.tableName(APP).item(item("PK", "C#1", "SK", "P"))
                 .returnValues("ALL_NEW")), "ReturnValues can only be ALL_OLD or NONE");
+    }
+
+    @Test
+    void should_report_every_invalid_enum_member_together_in_dynamodbs_order() {
+        assertValidation(() -> client.putItem(b -> b.tableName(APP).item(item("PK", "C#1", "SK", "P"))
+                        .returnValues("BOGUS3").returnItemCollectionMetrics("BOGUS2").returnConsumedCapacity("BOGUS")),
+                "3 validation errors detected: Value 'BOGUS' at 'returnConsumedCapacity' failed to satisfy constraint: "
+                        + "Member must satisfy enum value set: [INDEXES, TOTAL, NONE]; Value 'BOGUS2' at "
+                        + "'returnItemCollectionMetrics' failed to satisfy constraint: Member must satisfy enum value "
+                        + "set: [SIZE, NONE]; Value 'BOGUS3' at 'returnValues' failed to satisfy constraint: Member "
+                        + "must satisfy enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]");
+    }
+
+    @Test
+    void should_refuse_an_empty_table_name_with_the_length_of_a_name_or_arn() {
+        assertValidation(() -> client.putItem(b -> b.tableName("").item(item("PK", "C#1", "SK", "P"))),
+                "1 validation error detected: Value '' at 'tableName' failed to satisfy constraint: "
+                        + "Member must have length greater than or equal to 1");
     }
 
     @Test

@@ -18,7 +18,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactGetItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
-/** TransactGetItems (§9: T-01, T-05, T-06, T-09, T-10). */
+/** TransactGetItems. */
 @ParameterizedClass
 @EnumSource(Transport.class)
 class TransactGetItemsTest extends ItemsTestBase {

@@ -21,7 +21,7 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
-/** TransactWriteItems (§9: T-01…T-08). */
+/** TransactWriteItems. */
 @ParameterizedClass
 @EnumSource(Transport.class)
 class TransactWriteItemsTest extends ItemsTestBase {
@@ -59,6 +59,16 @@ class TransactWriteItemsTest extends ItemsTestBase {
     private TransactionCanceledException assertCancelled(String message, TransactWriteItem... items) {
         return assertRefused(() -> transact(items), TransactionCanceledException.class,
                 "TransactionCanceledException", message);
+    }
+
+    @Test
+    void should_report_invalid_return_members_together() {
+        assertValidation(() -> client.transactWriteItems(b -> b.transactItems(delete("a"))
+                        .returnConsumedCapacity("BOGUS").returnItemCollectionMetrics("BOGUS2")),
+                "2 validation errors detected: Value 'BOGUS' at 'returnConsumedCapacity' failed to satisfy constraint: "
+                        + "Member must satisfy enum value set: [INDEXES, TOTAL, NONE]; Value 'BOGUS2' at "
+                        + "'returnItemCollectionMetrics' failed to satisfy constraint: Member must satisfy enum value "
+                        + "set: [SIZE, NONE]");
     }
 
     @Test

@@ -17,7 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValueUpdate;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
-/** UpdateItem (§5.4): upserts, key immutability, sizes, ReturnValues and the legacy AttributeUpdates. */
+/** UpdateItem: upserts, key immutability, sizes, ReturnValues and the legacy AttributeUpdates. */
 @ParameterizedClass
 @EnumSource(Transport.class)
 class UpdateItemTest extends ItemsTestBase {

@@ -10,7 +10,8 @@ import static org.assertj.core.api.Assertions.tuple;
 import dev.singletable.engine.Change;
 import dev.singletable.engine.DynamoDbEngine;
 import dev.singletable.engine.EngineTest;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.Operation;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -198,7 +199,7 @@ class ForkTest extends EngineTest {
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
 
         assertThat(engine.requestLog().entries()).extracting(RequestLogEntry::operation, RequestLogEntry::table)
-                .containsExactly(tuple("PutItem", Optional.of("app-fork")));
+                .containsExactly(tuple(Operation.PUT_ITEM, Optional.of("app-fork")));
         assertThat(put.consumedCapacity().tableName()).isEqualTo("app-fork");
         assertThat(put.consumedCapacity().capacityUnits()).isEqualTo(2.0);
         assertThat(describe("app-fork").provisionedThroughput().readCapacityUnits()).isEqualTo(7L);

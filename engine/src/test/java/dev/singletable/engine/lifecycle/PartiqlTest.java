@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.singletable.engine.EngineTest;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.Access;
+import dev.singletable.engine.model.Operation;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -37,9 +39,23 @@ class PartiqlTest extends EngineTest {
         assertThat(response.items()).containsExactly(
                 Map.of("SK", s("ORDER#1"), "name", s("first")), Map.of("SK", s("ORDER#2"), "name", s("second")));
         RequestLogEntry entry = last();
-        assertThat(entry.access()).hasValue("Query");
+        assertThat(entry.operation()).isEqualTo(Operation.EXECUTE_STATEMENT);
+        assertThat(entry.statement()).contains("SELECT SK, name FROM \"app\" WHERE PK = ? AND begins_with(SK, 'ORDER#')");
+        assertThat(entry.access()).hasValue(Access.QUERY);
         assertThat(entry.isScan()).isFalse();
         assertThat(entry.scannedCount()).isEqualTo(3);
+    }
+
+    @Test
+    void should_return_a_selected_nested_value_under_its_own_name() {
+        client.putItem(b -> b.tableName("app").item(Map.of("PK", s("CUSTOMER#9"), "SK", s("PROFILE"),
+                "address", AttributeValue.fromM(Map.of("city", s("Paris"), "zip", s("75001"))),
+                "tags", AttributeValue.fromL(List.of(s("new"), s("vip"))))));
+
+        ExecuteStatementResponse response = execute(
+                "SELECT address.city, tags[1], SK FROM app WHERE PK = ? AND SK = 'PROFILE'", s("CUSTOMER#9"));
+
+        assertThat(response.items()).containsExactly(Map.of("city", s("Paris"), "_2", s("vip"), "SK", s("PROFILE")));
     }
 
     @Test

@@ -1,14 +1,17 @@
 package dev.singletable.engine.log;
 
+import static dev.singletable.engine.LoggedKeys.key;
 import static dev.singletable.engine.log.RequestLogTest.s;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.example.inventory.StockReport;
 import dev.singletable.engine.DynamoDbEngine;
-import dev.singletable.engine.KeyConditionShape;
 import dev.singletable.engine.RequestLog;
-import dev.singletable.engine.RequestLogEntry;
 import dev.singletable.engine.RequestLogInterceptor;
+import dev.singletable.engine.model.ExpressionKind;
+import dev.singletable.engine.model.KeyOperator;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -20,8 +23,11 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /**
  * The client-side interceptor, against the engine's HTTP endpoint as if it were any DynamoDB: its log tells the
@@ -93,13 +99,15 @@ class RequestLogInterceptorTest {
             RequestLogEntry client = seen.get(i);
             RequestLogEntry engine = served.get(i);
             assertThat(client.operation()).isEqualTo(engine.operation());
+            assertThat(client.operationName()).isEqualTo(engine.operationName());
             assertThat(client.table()).isEqualTo(engine.table());
             assertThat(client.index()).isEqualTo(engine.index());
             assertThat(client.expressions()).isEqualTo(engine.expressions());
             assertThat(client.hasMorePages()).isEqualTo(engine.hasMorePages());
             assertThat(client.errorType()).isEqualTo(engine.errorType());
             assertThat(client.errorMessage()).isEqualTo(engine.errorMessage());
-            if (engine.succeeded() && (client.operation().equals("Query") || client.operation().equals("Scan"))) {
+            assertThat(client.access()).isEqualTo(engine.access());
+            if (engine.succeeded() && client.access().isPresent()) {
                 // a refused Query has no shape in the engine's log; the client reads one from the text regardless
                 assertThat(client.keyCondition()).isEqualTo(engine.keyCondition());
                 assertThat(client.scannedCount()).isEqualTo(engine.scannedCount());
@@ -114,8 +122,10 @@ class RequestLogInterceptorTest {
                 .expressionAttributeNames(Map.of("#pk", "PK", "#sk", "SK"))
                 .expressionAttributeValues(Map.of(":c", s("CUSTOMER#42"), ":a", s("A"), ":b", s("Z"))));
 
-        assertThat(lastOf(clientLog).keyCondition()).contains(new KeyConditionShape("PK", "CUSTOMER#42", "SK", "BETWEEN"));
-        assertThat(lastOf(clientLog).expression("KeyCondition")).contains("(PK = \"CUSTOMER#42\") AND (SK BETWEEN \"A\" AND \"Z\")");
+        assertThat(lastOf(clientLog).keyCondition())
+                .contains(key("PK", s("CUSTOMER#42"), "SK", KeyOperator.BETWEEN, s("A"), s("Z")));
+        assertThat(lastOf(clientLog).expression(ExpressionKind.KEY_CONDITION))
+                .contains("(PK = \"CUSTOMER#42\") AND (SK BETWEEN \"A\" AND \"Z\")");
     }
 
     @Test
@@ -123,7 +133,8 @@ class RequestLogInterceptorTest {
         client.query(b -> b.tableName("app").keyConditionExpression("begins_with(SK, :o) AND PK = :c")
                 .expressionAttributeValues(Map.of(":c", s("CUSTOMER#42"), ":o", s("ORDER#"))));
 
-        assertThat(lastOf(clientLog).keyCondition()).contains(new KeyConditionShape("PK", "CUSTOMER#42", "SK", "begins_with"));
+        assertThat(lastOf(clientLog).keyCondition())
+                .contains(key("PK", s("CUSTOMER#42"), "SK", KeyOperator.BEGINS_WITH, s("ORDER#")));
         assertThat(lastOf(clientLog).returnedCount()).isEqualTo(3);
     }
 
@@ -132,7 +143,7 @@ class RequestLogInterceptorTest {
         client.query(b -> b.tableName("app").keyConditionExpression("SK = :s AND PK = :c")
                 .expressionAttributeValues(Map.of(":c", s("CUSTOMER#42"), ":s", s("PROFILE"))));
 
-        assertThat(lastOf(clientLog).keyCondition()).contains(new KeyConditionShape("PK", "CUSTOMER#42", "SK", "="));
+        assertThat(lastOf(clientLog).keyCondition()).contains(key("PK", s("CUSTOMER#42"), "SK", KeyOperator.EQ, s("PROFILE")));
         assertThat(lastOf(clientLog).keyCondition()).isEqualTo(lastOf(engine.requestLog()).keyCondition());
     }
 
@@ -143,8 +154,27 @@ class RequestLogInterceptorTest {
         other.query(b -> b.tableName("app").keyConditionExpression("PK = :c AND SK = :s")
                 .expressionAttributeValues(Map.of(":c", s("CUSTOMER#42"), ":s", s("PROFILE"))));
 
-        assertThat(lastOf(clientLog).keyCondition()).contains(new KeyConditionShape("PK", "CUSTOMER#42", "SK", "="));
+        assertThat(lastOf(clientLog).keyCondition()).contains(key("PK", s("CUSTOMER#42"), "SK", KeyOperator.EQ, s("PROFILE")));
         other.close();
+    }
+
+    @Test
+    void should_record_key_values_as_the_engine_does_numbers_in_canonical_form() {
+        client.createTable(b -> b.tableName("scores").billingMode(BillingMode.PAY_PER_REQUEST)
+                .keySchema(k -> k.attributeName("player").keyType(KeyType.HASH),
+                        k -> k.attributeName("score").keyType(KeyType.RANGE))
+                .attributeDefinitions(a -> a.attributeName("player").attributeType(ScalarAttributeType.S),
+                        a -> a.attributeName("score").attributeType(ScalarAttributeType.N)));
+
+        client.query(b -> b.tableName("scores").keyConditionExpression("player = :p AND score BETWEEN :low AND :high")
+                .expressionAttributeValues(Map.of(":p", s("ada"), ":low", AttributeValue.fromN("1.50"),
+                        ":high", AttributeValue.fromN("2E1"))));
+
+        assertThat(lastOf(clientLog).keyCondition()).contains(key("player", s("ada"), "score", KeyOperator.BETWEEN,
+                AttributeValue.fromN("1.5"), AttributeValue.fromN("20")));
+        assertThat(lastOf(clientLog).keyCondition()).isEqualTo(lastOf(engine.requestLog()).keyCondition());
+        assertThat(lastOf(clientLog).expression(ExpressionKind.KEY_CONDITION))
+                .contains("player = \"ada\" AND score BETWEEN 1.50 AND 2E1");
     }
 
     @Test
@@ -168,5 +198,27 @@ class RequestLogInterceptorTest {
         assertThat(entry.errorMessage()).contains("The Segment parameter is zero-based and must be less than parameter "
                 + "TotalSegments: Segment: 2 is not less than TotalSegments: 2");
         assertThat(entry.duration()).isPositive();
+    }
+
+    @Test
+    void should_record_the_line_of_application_code_that_issued_a_scan_or_a_statement_as_the_engine_does() {
+        StockReport.countItems(client, "app");
+        StackTraceElement scanCaller = lastOf(clientLog).caller().orElseThrow();
+        StockReport.selectAll(client, "app");
+        StackTraceElement statementCaller = lastOf(clientLog).caller().orElseThrow();
+
+        assertThat(scanCaller.getClassName()).isEqualTo(StockReport.class.getName());
+        assertThat(scanCaller.getMethodName()).isEqualTo("countItems");
+        assertThat(statementCaller.getMethodName()).isEqualTo("selectAll");
+        StockReport.countItems(engine.client(), "app");
+        assertThat(lastOf(engine.requestLog()).caller()).contains(scanCaller);
+    }
+
+    @Test
+    void should_not_walk_the_stack_for_requests_that_cannot_scan() {
+        client.query(b -> b.tableName("app").keyConditionExpression("PK = :c")
+                .expressionAttributeValues(Map.of(":c", s("CUSTOMER#42"))));
+
+        assertThat(lastOf(clientLog).caller()).isEmpty();
     }
 }

@@ -2,12 +2,17 @@ package dev.singletable.engine.log;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
 
 import dev.singletable.engine.DynamoDbEngine;
 import dev.singletable.engine.EngineTest;
-import dev.singletable.engine.KeyConditionShape;
+import dev.singletable.engine.LoggedKeys;
 import dev.singletable.engine.RequestLog;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.Access;
+import dev.singletable.engine.model.ExpressionKind;
+import dev.singletable.engine.model.KeyOperator;
+import dev.singletable.engine.model.Operation;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -74,14 +79,16 @@ class RequestLogTest extends EngineTest {
                 .expressionAttributeValues(Map.of(":c", s("CUSTOMER#42"), ":orders", s("ORDER#"), ":late", s("late"))));
 
         RequestLogEntry entry = last();
-        assertThat(entry.operation()).isEqualTo("Query");
+        assertThat(entry.operation()).isEqualTo(Operation.QUERY);
+        assertThat(entry.operationName()).isEqualTo("Query");
         assertThat(entry.table()).contains("app");
         assertThat(entry.index()).isEmpty();
-        assertThat(entry.expressions()).containsExactlyInAnyOrderEntriesOf(Map.of(
-                "KeyCondition", "PK = \"CUSTOMER#42\" AND begins_with(SK, \"ORDER#\")",
-                "Filter", "state = \"late\"",
-                "Projection", "SK, state"));
-        assertThat(entry.keyCondition()).contains(new KeyConditionShape("PK", "CUSTOMER#42", "SK", "begins_with"));
+        assertThat(entry.expressions()).containsExactly(
+                entry(ExpressionKind.KEY_CONDITION, "PK = \"CUSTOMER#42\" AND begins_with(SK, \"ORDER#\")"),
+                entry(ExpressionKind.FILTER, "state = \"late\""),
+                entry(ExpressionKind.PROJECTION, "SK, state"));
+        assertThat(entry.keyCondition()).contains(LoggedKeys.key("PK", s("CUSTOMER#42"), "SK", KeyOperator.BEGINS_WITH, s("ORDER#")));
+        assertThat(entry.access()).contains(Access.QUERY);
         assertThat(entry.scannedCount()).isEqualTo(2);
         assertThat(entry.returnedCount()).isEqualTo(1);
         assertThat(entry.hasMorePages()).isTrue();
@@ -95,18 +102,19 @@ class RequestLogTest extends EngineTest {
 
     @Test
     void should_record_the_index_and_the_key_condition_of_each_operator() {
-        for (String operator : List.of("=", "<", "<=", ">", ">=")) {
+        for (KeyOperator operator : List.of(KeyOperator.EQ, KeyOperator.LT, KeyOperator.LE, KeyOperator.GT,
+                KeyOperator.GE)) {
             client.query(b -> b.tableName("app").indexName("GSI1")
-                    .keyConditionExpression("GSI1PK = :s AND SK " + operator + " :o")
+                    .keyConditionExpression("GSI1PK = :s AND SK " + operator.symbol() + " :o")
                     .expressionAttributeValues(Map.of(":s", s("STATUS#OPEN"), ":o", s("ORDER#2"))));
 
             assertThat(last().index()).contains("GSI1");
-            assertThat(last().keyCondition()).contains(new KeyConditionShape("GSI1PK", "STATUS#OPEN", "SK", operator));
+            assertThat(last().keyCondition()).contains(LoggedKeys.key("GSI1PK", s("STATUS#OPEN"), "SK", operator, s("ORDER#2")));
         }
         client.query(b -> b.tableName("app").keyConditionExpression("PK = :c AND SK BETWEEN :a AND :b")
                 .expressionAttributeValues(Map.of(":c", s("CUSTOMER#42"), ":a", s("A"), ":b", s("Z"))));
 
-        assertThat(last().keyCondition()).contains(new KeyConditionShape("PK", "CUSTOMER#42", "SK", "BETWEEN"));
+        assertThat(last().keyCondition()).contains(LoggedKeys.key("PK", s("CUSTOMER#42"), "SK", KeyOperator.BETWEEN, s("A"), s("Z")));
     }
 
     @Test
@@ -115,7 +123,7 @@ class RequestLogTest extends EngineTest {
                 "PK", Condition.builder().comparisonOperator(ComparisonOperator.EQ).attributeValueList(s("CUSTOMER#42")).build(),
                 "SK", Condition.builder().comparisonOperator(ComparisonOperator.LT).attributeValueList(s("P")).build())));
 
-        assertThat(last().keyCondition()).contains(new KeyConditionShape("PK", "CUSTOMER#42", "SK", "<"));
+        assertThat(last().keyCondition()).contains(LoggedKeys.key("PK", s("CUSTOMER#42"), "SK", KeyOperator.LT, s("P")));
         assertThat(last().returnedCount()).isEqualTo(3);
     }
 
@@ -125,11 +133,12 @@ class RequestLogTest extends EngineTest {
                 .expressionAttributeNames(Map.of("#state", "state")).expressionAttributeValues(Map.of(":late", s("late"))));
 
         RequestLogEntry entry = last();
-        assertThat(entry.operation()).isEqualTo("Scan");
+        assertThat(entry.operation()).isEqualTo(Operation.SCAN);
+        assertThat(entry.access()).contains(Access.SCAN);
         assertThat(entry.isScan()).isTrue();
         assertThat(entry.index()).contains("GSI1");
         assertThat(entry.keyCondition()).isEmpty();
-        assertThat(entry.expression("Filter")).contains("state = \"late\"");
+        assertThat(entry.expression(ExpressionKind.FILTER)).contains("state = \"late\"");
         assertThat(entry.scannedCount()).isEqualTo(4);
         assertThat(entry.returnedCount()).isEqualTo(1);
         assertThat(entry.hasMorePages()).isFalse();
@@ -143,9 +152,10 @@ class RequestLogTest extends EngineTest {
         RequestLogEntry entry = last();
         assertThat(entry.succeeded()).isFalse();
         assertThat(entry.errorType()).contains("ValidationException");
-        assertThat(entry.errorMessage()).contains("1 validation error detected: Value '0' at 'Limit' failed to satisfy "
+        assertThat(entry.errorMessage()).contains("1 validation error detected: Value at 'Limit' failed to satisfy "
                 + "constraint: Member must have value greater than or equal to 1");
-        assertThat(entry.expression("KeyCondition")).contains("PK = \"CUSTOMER#42\"");
+        assertThat(entry.expression(ExpressionKind.KEY_CONDITION)).contains("PK = \"CUSTOMER#42\"");
+        assertThat(entry.keyCondition()).isEmpty();
     }
 
     @Test
@@ -162,7 +172,7 @@ class RequestLogTest extends EngineTest {
         client.scan(b -> b.tableName("app"));
         client.getItem(b -> b.tableName("app").key(Map.of("PK", s("CUSTOMER#42"), "SK", s("PROFILE"))));
 
-        assertThat(log.since(mark)).extracting(RequestLogEntry::operation).containsExactly("Scan", "GetItem");
+        assertThat(log.since(mark)).extracting(RequestLogEntry::operation).containsExactly(Operation.SCAN, Operation.GET_ITEM);
     }
 
     @Test
@@ -178,7 +188,8 @@ class RequestLogTest extends EngineTest {
     @Test
     void should_number_entries_in_the_order_requests_were_served() {
         assertThat(log.entries()).extracting(RequestLogEntry::operation)
-                .containsExactly("CreateTable", "PutItem", "PutItem", "PutItem", "PutItem");
+                .containsExactly(Operation.CREATE_TABLE, Operation.PUT_ITEM, Operation.PUT_ITEM, Operation.PUT_ITEM,
+                        Operation.PUT_ITEM);
         assertThat(log.entries()).extracting(RequestLogEntry::sequence).containsExactly(1L, 2L, 3L, 4L, 5L);
     }
 
@@ -202,6 +213,6 @@ class RequestLogTest extends EngineTest {
         client.scan(b -> b.tableName("app"));
 
         assertThat(log.entries().get(0)).isSameAs(first);
-        assertThat(first.operation()).isEqualTo("CreateTable");
+        assertThat(first.operation()).isEqualTo(Operation.CREATE_TABLE);
     }
 }

@@ -27,7 +27,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
- * The SDK's paginators walk every page of results larger than DynamoDB's 1 MB page (Q-05): 40 items of about
+ * The SDK's paginators walk every page of results larger than DynamoDB's 1 MB page: 40 items of about
  * 30 KB, so a page holds the items read until 1 MB is crossed, the crossing one included.
  */
 class PaginatorTest extends EngineTest {

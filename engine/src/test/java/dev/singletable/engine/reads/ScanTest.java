@@ -11,7 +11,7 @@ import static dev.singletable.engine.reads.Items.values;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.singletable.engine.EngineTest;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

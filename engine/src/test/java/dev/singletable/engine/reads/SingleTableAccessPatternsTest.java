@@ -3,6 +3,8 @@ package dev.singletable.engine.reads;
 import static dev.singletable.engine.AttributeValues.item;
 import static dev.singletable.engine.AttributeValues.n;
 import static dev.singletable.engine.AttributeValues.s;
+import static dev.singletable.engine.LoggedKeys.key;
+import static dev.singletable.engine.LoggedKeys.partition;
 import static dev.singletable.engine.reads.Items.attribute;
 import static dev.singletable.engine.reads.Items.gsi;
 import static dev.singletable.engine.reads.Items.hash;
@@ -12,8 +14,9 @@ import static dev.singletable.engine.reads.Items.values;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.singletable.engine.EngineTest;
-import dev.singletable.engine.KeyConditionShape;
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.KeyOperator;
+import dev.singletable.engine.model.Operation;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -61,7 +64,7 @@ class SingleTableAccessPatternsTest extends EngineTest {
 
         assertThat(values(response.items(), "SK")).containsExactly("ADDRESS#home", "ORDER#2026-01-02#1002",
                 "ORDER#2026-01-05#1001", "ORDER#2026-01-20#1003", "ORDER#2026-02-03#1004", "PROFILE");
-        assertThat(lastEntry().keyCondition()).contains(new KeyConditionShape("PK", "CUSTOMER#42", null, null));
+        assertThat(lastEntry().keyCondition()).contains(partition("PK", s("CUSTOMER#42")));
     }
 
     @Test
@@ -72,7 +75,7 @@ class SingleTableAccessPatternsTest extends EngineTest {
 
         assertThat(values(response.items(), "SK")).containsExactly("ORDER#2026-01-02#1002", "ORDER#2026-01-05#1001",
                 "ORDER#2026-01-20#1003", "ORDER#2026-02-03#1004");
-        assertThat(lastEntry().keyCondition()).contains(new KeyConditionShape("PK", "CUSTOMER#42", "SK", "begins_with"));
+        assertThat(lastEntry().keyCondition()).contains(key("PK", s("CUSTOMER#42"), "SK", KeyOperator.BEGINS_WITH, s("ORDER#")));
     }
 
     @Test
@@ -83,7 +86,8 @@ class SingleTableAccessPatternsTest extends EngineTest {
                         ":to", s("ORDER#2026-01-31"))));
 
         assertThat(values(response.items(), "SK")).containsExactly("ORDER#2026-01-05#1001", "ORDER#2026-01-20#1003");
-        assertThat(lastEntry().keyCondition()).contains(new KeyConditionShape("PK", "CUSTOMER#42", "SK", "BETWEEN"));
+        assertThat(lastEntry().keyCondition()).contains(key("PK", s("CUSTOMER#42"), "SK", KeyOperator.BETWEEN,
+                s("ORDER#2026-01-03"), s("ORDER#2026-01-31")));
     }
 
     @Test
@@ -95,9 +99,9 @@ class SingleTableAccessPatternsTest extends EngineTest {
         assertThat(values(response.items(), "SK")).containsExactly("ORDER#2026-02-03#1004", "ORDER#2026-01-20#1003");
         assertThat(response.hasLastEvaluatedKey()).isTrue();
         RequestLogEntry entry = lastEntry();
-        assertThat(entry.operation()).isEqualTo("Query");
+        assertThat(entry.operation()).isEqualTo(Operation.QUERY);
         assertThat(entry.index()).contains("GSI1");
-        assertThat(entry.keyCondition()).contains(new KeyConditionShape("GSI1PK", "STATUS#OPEN", "GSI1SK", ">="));
+        assertThat(entry.keyCondition()).contains(key("GSI1PK", s("STATUS#OPEN"), "GSI1SK", KeyOperator.GE, s("2026-01-06")));
         assertThat(entry.hasMorePages()).isTrue();
     }
 }

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 
-/** SO-01: sort keys order as DynamoDB orders them, on tables and indexes. */
+/** Sort keys order as DynamoDB orders them, on tables and indexes. */
 class SortOrderTest extends EngineTest {
 
     private List<AttributeValue> sortKeys(String type, List<AttributeValue> written) {

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.expr.ExpressionContext;
-import dev.singletable.engine.internal.expr.ExpressionKind;
 import dev.singletable.engine.internal.expr.KeySchema;
 import dev.singletable.engine.internal.value.Value;
+import dev.singletable.engine.model.ExpressionKind;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +23,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
 
 /**
- * Properties of the expression parser over expressions generated from DynamoDB's grammar (§11): a valid
+ * Properties of the expression parser over expressions generated from DynamoDB's grammar: a valid
  * expression parses to the canonical form the generator predicts, and that form parses to itself; anything else
  * (random text, a valid expression with a few characters changed) is refused with a ValidationException and
  * never with another exception. Tries come from {@code jqwik.tries.default} (engine/pom.xml, raised by -Psoak).
@@ -189,7 +189,7 @@ class ExpressionPropertiesTest {
         return Arbitraries.of(word, word.toLowerCase(), word.charAt(0) + word.substring(1).toLowerCase());
     }
 
-    /** Two operands that DynamoDB accepts side by side: never the same attribute twice (E-15). */
+    /** Two operands that DynamoDB accepts side by side: never the same attribute twice. */
     private static boolean distinct(Gen... operands) {
         List<String> roots = new ArrayList<>();
         for (Gen operand : operands) {
@@ -289,7 +289,7 @@ class ExpressionPropertiesTest {
         Arbitrary<Gen> not = Combinators.combine(keyword("NOT"), inner, space())
                 .as((k, c, s) -> new Gen(k + s + c.textAt(Gen.NOT), "(NOT " + c.canonical() + ")", Gen.NOT, false,
                         c.roots()));
-        // one pair of parentheses around anything is allowed; a second pair right around it is not (E-13)
+        // one pair of parentheses around anything is allowed; a second pair right around it is not
         Arbitrary<Gen> parenthesised = inner.map(c -> c.parenthesised() ? c
                 : new Gen("(" + c.text() + ")", c.canonical(), Gen.ATOM, true, c.roots()));
         return Arbitraries.oneOf(and, or, not, parenthesised);
@@ -331,7 +331,7 @@ class ExpressionPropertiesTest {
                 .filter(g -> g != null);
     }
 
-    /** One action; its roots are the attribute it writes, which no other action may touch (E-36). */
+    /** One action; its roots are the attribute it writes, which no other action may touch. */
     private static Gen action(Gen path, String text, String canonical) {
         return new Gen(text, canonical, Gen.ATOM, false, path.roots());
     }
@@ -379,7 +379,7 @@ class ExpressionPropertiesTest {
         Arbitrary<String> unicode = Arbitraries.strings().all().ofMaxLength(40);
         Arbitrary<String> bytes = Arbitraries.bytes().array(byte[].class).ofMaxSize(60)
                 .map(b -> new String(b, StandardCharsets.UTF_8));
-        // around the 4096-byte limit (E-42), where the size check and deep nesting meet
+        // around the 4096-byte limit, where the size check and deep nesting meet
         Arbitrary<String> nearLimit = Arbitraries.strings().withChars("a(").ofMinLength(4000).ofMaxLength(4200);
         return Arbitraries.frequencyOf(Tuple.of(4, grammarSoup), Tuple.of(3, unicode), Tuple.of(3, bytes),
                 Tuple.of(1, nearLimit));

@@ -38,7 +38,7 @@ final class IndexedTable {
             return item.containsKey(hash) && (range == null || item.containsKey(range));
         }
 
-        /** What a Scan of the index returns for an item it contains (IX-07). */
+        /** What a Scan of the index returns for an item it contains. */
         Map<String, AttributeValue> project(Map<String, AttributeValue> item) {
             if (projection == ProjectionType.ALL) {
                 return item;
@@ -131,14 +131,14 @@ final class IndexedTable {
             List<AttributeValue> order = queried.stream().map(item -> item.get(index.range())).toList();
             assertThat(order).as("sort keys of a Query of %s = %s", index.hash(), partition.getKey())
                     .isSortedAccordingTo(IndexedTable::compareKeys);
-            // items with equal index keys come in no particular order: compare them as a set
+            // items with equal index keys come in no particular order: compare them as a set
             assertThat(new HashSet<>(queried)).as("Query of %s = %s", index.hash(), partition.getKey())
                     .isEqualTo(new HashSet<>(partition.getValue()));
             assertThat(queried).hasSize(partition.getValue().size());
         });
     }
 
-    /** DynamoDB's key order (SO-01): numbers numerically, strings by unsigned UTF-8 bytes. */
+    /** DynamoDB's key order: numbers numerically, strings by unsigned UTF-8 bytes. */
     private static int compareKeys(AttributeValue a, AttributeValue b) {
         if (a.n() != null) {
             return new BigDecimal(a.n()).compareTo(new BigDecimal(b.n()));

@@ -101,7 +101,7 @@ final class RandomWrites {
         }
     }
 
-    /** Up to five puts and deletes; a repeated key makes DynamoDB refuse the whole batch (B-…). */
+    /** Up to five puts and deletes; a repeated key makes DynamoDB refuse the whole batch. */
     private void batchWrite() {
         List<WriteRequest> requests = new ArrayList<>();
         List<Map<String, AttributeValue>> keys = new ArrayList<>();
@@ -295,7 +295,7 @@ final class RandomWrites {
             return String.join(" ", clauses);
         }
 
-        /** Every attribute SET or REMOVEd goes by an alias: some ({@code rank}) are reserved words (E-07). */
+        /** Every attribute SET or REMOVEd goes by an alias: some ({@code rank}) are reserved words. */
         Map<String, String> names() {
             Map<String, String> names = new HashMap<>();
             set.forEach(a -> names.put("#" + a, a));

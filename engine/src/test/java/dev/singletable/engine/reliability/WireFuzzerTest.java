@@ -26,9 +26,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.Test;
@@ -36,7 +33,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 
 /**
- * Mutated requests over HTTP (W-01…W-22): every answer is a 200, a 400 or a 413 whose JSON body names one of
+ * Mutated requests over HTTP: every answer is a 200, a 400 or a 413 whose JSON body names one of
  * DynamoDB's error types, never a 500; and the tables written to still keep their invariants afterwards.
  * {@code reliability.fuzz.requests} requests (engine/pom.xml), stopping early after
  * {@code reliability.fuzz.seconds}; {@code -Dreliability.seed} fixes the mutations.
@@ -49,7 +46,7 @@ class WireFuzzerTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    /** The error types DynamoDB answers with (W-05, §2); InternalServerError is deliberately not one. */
+    /** The error types DynamoDB answers with; InternalServerError is deliberately not one. */
     private static final Set<String> ERROR_TYPES = Set.of("ValidationException", "SerializationException",
             "UnknownOperationException", "ResourceNotFoundException", "ResourceInUseException",
             "ConditionalCheckFailedException", "TransactionCanceledException", "TransactionConflictException",
@@ -79,22 +76,7 @@ class WireFuzzerTest {
             IndexedTable.create(client, TABLE);
             URI endpoint = engine.httpEndpoint();
             long deadline = started + Duration.ofSeconds(SECONDS).toNanos();
-            ExecutorService pool = Executors.newFixedThreadPool(WORKERS);
-            try {
-                List<Future<Void>> workers = new ArrayList<>();
-                for (int w = 0; w < WORKERS; w++) {
-                    Random random = new Random(seed + w);
-                    workers.add(pool.submit(() -> {
-                        fuzz(endpoint, random, deadline);
-                        return null;
-                    }));
-                }
-                for (Future<Void> worker : workers) {
-                    worker.get();
-                }
-            } finally {
-                pool.shutdownNow();
-            }
+            FuzzWorkers.run(WORKERS, seed, random -> fuzz(endpoint, random, deadline));
             double seconds = (System.nanoTime() - started) / 1e9;
             System.out.printf("wire fuzzer: %d requests in %.1f s, %d HTTP 500s, %d violations, seed %d,"
                     + " outcomes %s%n", sent.get(), seconds, count("500"), violations.size(), seed, sorted());
@@ -379,7 +361,7 @@ class WireFuzzerTest {
             return names.get(random.nextInt(names.size()));
         }
 
-        /** A value of a type the member does not expect, or an AttributeValue DynamoDB refuses (W-16…W-18). */
+        /** A value of a type the member does not expect, or an AttributeValue DynamoDB refuses. */
         private JsonNode oddValue() {
             String[] odd = {"123", "-1", "1.5e308", "\"str\"", "true", "null", "[]", "{}", "[1,\"a\",null]",
                 "{\"S\":\"x\"}", "{\"N\":\"1e400\"}", "{\"N\":\"NaN\"}", "{\"N\":12}", "{\"SS\":[]}", "{\"NS\":[\"1\",\"1.0\"]}",

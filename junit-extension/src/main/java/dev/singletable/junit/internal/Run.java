@@ -1,9 +1,20 @@
 package dev.singletable.junit.internal;
 
+import dev.singletable.core.Backend;
+import dev.singletable.core.ProvisionedTable;
+import dev.singletable.core.TablePrefix;
+import dev.singletable.fixtures.Fixtures;
+import dev.singletable.fixtures.TableDesign;
+import dev.singletable.junit.SingleTableTest;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
@@ -11,32 +22,95 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * names in use, and the SDK system properties, set while at least one class needs them. Kept in the root store,
  * which closes it when the run ends.
  */
-public final class Run implements AutoCloseable {
+@SuppressWarnings("deprecation") // CloseableResource: JUnit before 5.13 closes only those (Spring Boot 3.5 has 5.12)
+public final class Run implements AutoCloseable, ExtensionContext.Store.CloseableResource {
     /** The SDK's name, spelled as it reads it (AwsClientEndpointProvider: aws.endpointUrl + DynamoDb). */
     private static final String ENDPOINT_PROPERTY = "aws.endpointUrlDynamoDb";
     private static final String REGION_PROPERTY = "aws.region";
     private static final String ACCESS_KEY_PROPERTY = "aws.accessKeyId";
     private static final String SECRET_KEY_PROPERTY = "aws.secretAccessKey";
+    private static final System.Logger LOGGER = System.getLogger(Run.class.getName());
 
+    /** Runs open in this JVM, latest last: a test kit run inside a test opens a second one. */
+    private static final Deque<Run> OPEN = new ConcurrentLinkedDeque<>();
+    /** The run whose test class executes on a thread: launchers may run side by side (a test kit in a test). */
+    private static final ThreadLocal<Run> ON_THREAD = new ThreadLocal<>();
+    private static final AtomicLong IDS = new AtomicLong();
+
+    private final long id = IDS.incrementAndGet();
     private final Backend backend;
-    private final boolean systemProperties;
+    private final String tablePrefix;
+    private final Optional<Boolean> systemProperties;
     private final Set<String> names = ConcurrentHashMap.newKeySet();
+    private final SharedTables sharedTables = new SharedTables(this);
+    private volatile boolean open = true;
     private int propertyUsers;
     private Map<String, String> savedProperties;
 
-    private Run(Backend backend, boolean systemProperties) {
+    private Run(Backend backend, String tablePrefix, Optional<Boolean> systemProperties) {
         this.backend = backend;
+        this.tablePrefix = tablePrefix;
         this.systemProperties = systemProperties;
+        OPEN.addLast(this);
     }
 
-    /** Starts the backend the configuration asks for: an external endpoint, or else the in-process engine. */
+    /**
+     * The run of the test class executing on this thread, for hosts that build what a test needs before the
+     * extension's callbacks (Spring builds an application context while it prepares a test class).
+     *
+     * @return the run the extension last met on this thread, if it is open; else the latest open run of the JVM
+     */
+    public static Optional<Run> current() {
+        Run onThread = ON_THREAD.get();
+        return onThread != null && onThread.open ? Optional.of(onThread) : Optional.ofNullable(OPEN.peekLast());
+    }
+
+    /** Makes this the {@link #current()} run of the calling thread. */
+    public void bindToThread() {
+        ON_THREAD.set(this);
+    }
+
+    /** @return a number no other run of this JVM has */
+    long id() {
+        return id;
+    }
+
+    /** @return whether the run has not ended: its backend serves requests */
+    boolean open() {
+        return open;
+    }
+
+    /** @return the tables that application contexts cached across test classes use */
+    public SharedTables sharedTables() {
+        return sharedTables;
+    }
+
+    /**
+     * Starts the backend the configuration asks for: an external endpoint, or else the in-process engine. On an
+     * external endpoint it first drops, when the endpoint policy or the user says so, the tables that runs which
+     * ended left behind, reporting each.
+     */
     public static Run start(ExtensionContext context) {
-        boolean properties = Settings.systemProperties(context);
-        Backend backend = Settings.endpoint(context)
-                .<Backend>map(uri -> new ExternalBackend(uri, Settings.region(context).orElse(null),
-                        Settings.tablePrefix(context)))
-                .orElseGet(InMemoryBackend::new);
-        return new Run(backend, properties);
+        Optional<Boolean> properties = Settings.systemProperties(context);
+        return Settings.endpoint(context).map(endpoint -> {
+            Backend backend;
+            try {
+                backend = Backend.external(endpoint, Settings.region(context));
+            } catch (IllegalArgumentException e) {
+                throw new ExtensionConfigurationException(e.getMessage() + ", or the configuration parameter "
+                        + SingleTableTest.REGION_PROPERTY_NAME, e);
+            }
+            TablePrefix thisRun = TablePrefix.forThisRun();
+            if (endpoint.dropsLeftovers(Settings.dropLeftovers(context))) {
+                backend.dropLeftovers(thisRun).forEach((table, run) -> {
+                    String message = "dropped table " + table + " at " + endpoint + ", left behind by " + run
+                            + ", which has ended";
+                    LOGGER.log(System.Logger.Level.INFO, message);
+                    context.publishReportEntry(SingleTableTest.DROP_LEFTOVERS_PROPERTY_NAME, message);
+                });
+            }
+            return new Run(backend, Settings.tablePrefix(context).orElse(thisRun.value()), properties);
+        }).orElseGet(() -> new Run(Backend.embedded(), "", properties));
     }
 
     /** @return where the tables live */
@@ -50,12 +124,30 @@ public final class Run implements AutoCloseable {
      *         (so application code that names the table itself works), else with a counter
      */
     public String claimName(String logicalName) {
-        String base = backend.tablePrefix() + logicalName;
+        String base = tablePrefix + logicalName;
         for (int n = 1;; n++) {
             String name = n == 1 ? base : base + "-" + n;
             if (names.add(name)) {
                 return name;
             }
+        }
+    }
+
+    /**
+     * Creates and seeds a table under a name {@link #claimName claimed} for it; on a failure the name is free again
+     * and nothing is left behind.
+     *
+     * @param design   the design
+     * @param fixtures the items to seed
+     * @return the table
+     */
+    public ProvisionedTable provision(TableDesign design, Fixtures fixtures) {
+        String name = claimName(design.tableName());
+        try {
+            return backend.provision(design, name, fixtures.itemMaps());
+        } catch (RuntimeException e) {
+            releaseName(name);
+            throw e;
         }
     }
 
@@ -65,12 +157,24 @@ public final class Run implements AutoCloseable {
     }
 
     /**
+     * Whether a class sets the SDK's system properties: as configured; by default yes, except for a class whose
+     * application context has its client beans pointed at the backend already (no socket is needed then).
+     *
+     * @param beansPointed whether the class's client beans reach the backend without them
+     * @return whether {@link #setSystemProperties()} is called for the class
+     */
+    public boolean wantsSystemProperties(boolean beansPointed) {
+        return systemProperties.orElse(!beansPointed);
+    }
+
+    /**
      * Points application code that builds its own client at the backend: sets {@code aws.endpointUrlDynamoDb},
-     * and {@code aws.region} and (for the engine) dummy credentials when they are unset. Counted, so parallel
-     * classes share one setting; {@link #restoreSystemProperties()} puts back the old values after the last.
+     * and {@code aws.region} and (for the engine, which checks no signature) dummy credentials when they are
+     * unset. Counted, so parallel classes share one setting; {@link #restoreSystemProperties()} puts back the
+     * old values after the last.
      */
     public synchronized void setSystemProperties() {
-        if (!systemProperties || propertyUsers++ > 0) {
+        if (propertyUsers++ > 0) {
             return;
         }
         savedProperties = new LinkedHashMap<>();
@@ -80,7 +184,7 @@ public final class Run implements AutoCloseable {
         }
         System.setProperty(ENDPOINT_PROPERTY, backend.endpoint().toString());
         setIfUnset(REGION_PROPERTY, backend.region());
-        if (backend.wantsDummyCredentials() && System.getProperty(ACCESS_KEY_PROPERTY) == null
+        if (backend.engine().isPresent() && System.getProperty(ACCESS_KEY_PROPERTY) == null
                 && System.getProperty(SECRET_KEY_PROPERTY) == null) {
             System.setProperty(ACCESS_KEY_PROPERTY, "singletable");
             System.setProperty(SECRET_KEY_PROPERTY, "singletable");
@@ -95,7 +199,7 @@ public final class Run implements AutoCloseable {
 
     /** Undoes {@link #setSystemProperties()} when no other class needs the properties. */
     public synchronized void restoreSystemProperties() {
-        if (!systemProperties || --propertyUsers > 0) {
+        if (--propertyUsers > 0) {
             return;
         }
         savedProperties.forEach((property, value) -> {
@@ -110,6 +214,12 @@ public final class Run implements AutoCloseable {
 
     @Override
     public void close() {
-        backend.close();
+        open = false;
+        OPEN.remove(this);
+        try {
+            sharedTables.close();
+        } finally {
+            backend.close();
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.singletable.junit.internal;
 
-import dev.singletable.engine.RequestLogEntry;
+import dev.singletable.engine.model.ExpressionKind;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -27,7 +28,7 @@ public final class ScanReport {
 
     private static String line(RequestLogEntry scan) {
         return "  Scan of " + scan.index().map(i -> "index '" + i + "'").orElse("the table")
-                + scan.expression("Filter").map(f -> " with filter " + f).orElse(" without filter")
+                + scan.expression(ExpressionKind.FILTER).map(f -> " with filter " + f).orElse(" without filter")
                 + ", called from " + scan.caller().map(StackTraceElement::toString).orElse("an unknown caller");
     }
 }

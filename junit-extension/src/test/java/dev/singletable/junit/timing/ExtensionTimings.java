@@ -1,7 +1,7 @@
 package dev.singletable.junit.timing;
 
+import dev.singletable.core.SingleTable;
 import dev.singletable.junit.Reset;
-import dev.singletable.junit.SingleTable;
 import dev.singletable.junit.SingleTableExtension;
 import java.io.IOException;
 import java.nio.file.Files;

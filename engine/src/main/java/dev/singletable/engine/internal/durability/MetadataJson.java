@@ -7,13 +7,17 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.storage.IndexDef;
 import dev.singletable.engine.internal.storage.KeyDef;
 import dev.singletable.engine.internal.storage.TableMetadata;
+import dev.singletable.engine.internal.storage.TableSettings;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** A table's metadata as JSON, for the journal and snapshots. */
+/**
+ * A table's metadata as JSON, for the journal and snapshots. The format is the one the engine has always
+ * written (its settings as TableDescription members), so data directories of earlier versions still open.
+ */
 final class MetadataJson {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
@@ -43,7 +47,7 @@ final class MetadataJson {
         }
         ObjectNode tags = node.putObject("tags");
         m.tags().forEach(tags::put);
-        node.set("settings", m.settings().deepCopy());
+        node.set("settings", m.settings().toJson());
         if (m.ttlAttribute() != null) {
             node.put("ttl", m.ttlAttribute());
         }
@@ -63,14 +67,12 @@ final class MetadataJson {
             indexes.add(new IndexDef(i.get("name").textValue(), i.get("global").booleanValue(),
                     key(i.get("partitionKey")), key(i.get("sortKey")), i.get("projection").textValue(), nonKey));
         }
-        TableMetadata metadata = new TableMetadata(node.get("name").textValue(), node.get("arn").textValue(),
+        Map<String, String> tags = new LinkedHashMap<>();
+        node.get("tags").fields().forEachRemaining(e -> tags.put(e.getKey(), e.getValue().textValue()));
+        return new TableMetadata(node.get("name").textValue(), node.get("arn").textValue(),
                 node.get("tableId").textValue(), node.get("created").doubleValue(), key(node.get("partitionKey")),
-                key(node.get("sortKey")), definitions, indexes, (ObjectNode) node.get("settings").deepCopy());
-        node.get("tags").fields().forEachRemaining(e -> metadata.tags().put(e.getKey(), e.getValue().textValue()));
-        if (node.has("ttl")) {
-            metadata.setTtlAttribute(node.get("ttl").textValue());
-        }
-        return metadata;
+                key(node.get("sortKey")), definitions, indexes, tags, TableSettings.read(node.get("settings")),
+                node.has("ttl") ? node.get("ttl").textValue() : null);
     }
 
     private static ObjectNode key(KeyDef key) {

@@ -10,7 +10,7 @@ public interface Condition {
     /** Evaluates the condition against an item; a missing item is an empty map, where every attribute is missing. */
     boolean test(Map<String, Value> item);
 
-    /** The first element of every document path the condition reads (for the Query filter key check, Q-12). */
+    /** The first element of every document path the condition reads (a Query filter may not read a key attribute). */
     Set<String> topLevelAttributes();
 
     /** The fully parenthesised canonical form, for golden tests and the request log. */

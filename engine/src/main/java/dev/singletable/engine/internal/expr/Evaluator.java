@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Evaluates conditions against one item (E-19…E-23): a missing attribute or a comparison across types is
+ * Evaluates conditions against one item: a missing attribute or a comparison across types is
  * false, never an error, and {@code <>} is the negation of {@code =}.
  */
 final class Evaluator {

@@ -1,7 +1,9 @@
 package dev.singletable.engine.internal.expr;
 
 import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.value.Sizes;
 import dev.singletable.engine.internal.value.Value;
+import dev.singletable.engine.model.ExpressionKind;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -12,7 +14,7 @@ import java.util.regex.Pattern;
 /**
  * The ExpressionAttributeNames and ExpressionAttributeValues of one request, shared by all its expressions.
  * It parses each expression once and remembers which names and values they used, because DynamoDB rejects a
- * request that defines one no expression uses (E-02).
+ * request that defines one no expression uses.
  */
 public final class ExpressionContext {
     private static final Pattern NAME_KEY = Pattern.compile("#[A-Za-z0-9_]+");
@@ -34,12 +36,21 @@ public final class ExpressionContext {
     }
 
     /**
-     * A context for the given maps (null when the request has none), checked for empty maps (E-04) and
-     * malformed keys (E-01).
+     * A context for the given maps (null when the request has none), checked for empty maps, malformed keys and
+     * names that no attribute can have.
      */
     public static ExpressionContext of(Map<String, String> names, Map<String, Value> values) {
         check("ExpressionAttributeNames", names == null ? null : names.keySet(), NAME_KEY);
         check("ExpressionAttributeValues", values == null ? null : values.keySet(), VALUE_KEY);
+        if (names != null) {
+            names.forEach((key, name) -> {
+                if (name.isEmpty()) {
+                    throw DynamoException.validation(
+                            "ExpressionAttributeNames contains invalid value: Empty attribute name for key " + key);
+                }
+                Sizes.checkAttributeName(name);
+            });
+        }
         return new ExpressionContext(names, values);
     }
 
@@ -74,17 +85,28 @@ public final class ExpressionContext {
         return KeyConditions.build(KeyConditions.terms(cond), schema);
     }
 
+    /**
+     * Reads a KeyConditionExpression as a client wrote it, without the key schema: the partition key is
+     * {@code partitionKey} when the caller knows it (null otherwise), else the attribute compared with {@code =}
+     * while the other has another operator, and when both use {@code =}, the first written. Null when the text
+     * is no key condition the service would serve; a syntax error throws as {@link #parseKeyCondition} does.
+     */
+    public KeyCondition readKeyCondition(String text, String partitionKey) {
+        return KeyConditions.read(KeyConditions.terms(Parser.condition(text, ExpressionKind.KEY_CONDITION, this)),
+                partitionKey);
+    }
+
     /** Parses an UpdateExpression; paths, operand types and functions are checked before any item is read. */
     public Update parseUpdate(String text) {
         return new ParsedUpdate(Parser.update(text, this));
     }
 
-    /** Parses a ProjectionExpression; overlapping or conflicting paths are refused (E-40). */
+    /** Parses a ProjectionExpression; overlapping or conflicting paths are refused. */
     public Projection parseProjection(String text) {
         return new ParsedProjection(Parser.projection(text, this));
     }
 
-    /** Rejects names, then values, that no expression of the request used (E-02). */
+    /** Rejects names, then values, that no expression of the request used. */
     public void checkAllUsed() {
         unused("ExpressionAttributeNames", namesOrder, usedNames);
         unused("ExpressionAttributeValues", valuesOrder, usedValues);

@@ -4,19 +4,20 @@ import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.expr.Ast.Cond;
 import dev.singletable.engine.internal.expr.Ast.Operand;
 import dev.singletable.engine.internal.value.Value;
+import dev.singletable.engine.model.KeyOperator;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Turns key conditions, written as an expression (E-25, E-26) or as legacy KeyConditions (L-04), into a
+ * Turns key conditions, written as an expression or as legacy KeyConditions, into a
  * {@link KeyCondition} checked against the key schema.
  */
 final class KeyConditions {
 
     /** One condition on one key attribute, with the attribute as first operand. */
-    record Term(String attribute, SortOp op, List<Value> values) {
+    record Term(String attribute, KeyOperator op, List<Value> values) {
     }
 
     private KeyConditions() {
@@ -45,14 +46,14 @@ final class KeyConditions {
             term(sortOp(compare.op()), List.of(compare.left(), compare.right()), terms);
         } else if (cond instanceof Ast.Between between) {
             firstOperandIsKey("BETWEEN", between.subject());
-            term(SortOp.BETWEEN, List.of(between.subject(), between.lower(), between.upper()), terms);
+            term(KeyOperator.BETWEEN, List.of(between.subject(), between.lower(), between.upper()), terms);
         } else {
             Ast.Call call = (Ast.Call) cond;
             if (!call.name().equals("begins_with")) {
                 throw invalidOperator(call.name());
             }
             firstOperandIsKey("begins_with", call.args().get(0));
-            term(SortOp.BEGINS_WITH, call.args(), terms);
+            term(KeyOperator.BEGINS_WITH, call.args(), terms);
         }
     }
 
@@ -63,7 +64,7 @@ final class KeyConditions {
         }
     }
 
-    private static void term(SortOp op, List<Operand> operands, Map<String, Term> terms) {
+    private static void term(KeyOperator op, List<Operand> operands, Map<String, Term> terms) {
         String attribute = null;
         int position = 0;
         List<Value> values = new ArrayList<>();
@@ -94,23 +95,23 @@ final class KeyConditions {
         terms.put(attribute, new Term(attribute, position == 0 ? op : mirror(op), values));
     }
 
-    private static SortOp sortOp(Ast.Comparator comparator) {
+    private static KeyOperator sortOp(Ast.Comparator comparator) {
         return switch (comparator) {
-            case LT -> SortOp.LT;
-            case LE -> SortOp.LE;
-            case GT -> SortOp.GT;
-            case GE -> SortOp.GE;
-            default -> SortOp.EQ;
+            case LT -> KeyOperator.LT;
+            case LE -> KeyOperator.LE;
+            case GT -> KeyOperator.GT;
+            case GE -> KeyOperator.GE;
+            default -> KeyOperator.EQ;
         };
     }
 
     /** {@code :v < sk} is {@code sk > :v}. */
-    private static SortOp mirror(SortOp op) {
+    private static KeyOperator mirror(KeyOperator op) {
         return switch (op) {
-            case LT -> SortOp.GT;
-            case LE -> SortOp.GE;
-            case GT -> SortOp.LT;
-            case GE -> SortOp.LE;
+            case LT -> KeyOperator.GT;
+            case LE -> KeyOperator.GE;
+            case GT -> KeyOperator.LT;
+            case GE -> KeyOperator.LE;
             default -> op;
         };
     }
@@ -124,7 +125,7 @@ final class KeyConditions {
         if (partition == null) {
             throw missed(schema.partitionKey());
         }
-        if (partition.op() != SortOp.EQ) {
+        if (partition.op() != KeyOperator.EQ) {
             throw DynamoException.validation("Query key condition not supported");
         }
         checkValue(schema.partitionKey(), schema.partitionType(), partition.values().get(0));
@@ -136,15 +137,43 @@ final class KeyConditions {
             if (!term.attribute().equals(schema.sortKey())) {
                 throw missed(schema.sortKey() != null ? schema.sortKey() : term.attribute());
             }
-            if (term.op() == SortOp.BEGINS_WITH && "N".equals(schema.sortType())) {
+            if (term.op() == KeyOperator.BEGINS_WITH && "N".equals(schema.sortType())) {
                 throw DynamoException.validation("Invalid KeyConditionExpression: Incorrect operand type for operator "
                         + "or function; operator or function: begins_with, operand type: N");
             }
             term.values().forEach(v -> checkValue(term.attribute(), schema.sortType(), v));
-            sort = new SortCondition(term.attribute(), term.op(), term.values().get(0),
-                    term.op() == SortOp.BETWEEN ? term.values().get(1) : null);
+            sort = sortCondition(term);
         }
         return new KeyCondition(schema.partitionKey(), partition.values().get(0), sort);
+    }
+
+    /** The key condition the terms make when {@code partitionKey} (or, when null, a guess) names the partition key. */
+    static KeyCondition read(Map<String, Term> terms, String partitionKey) {
+        if (terms.isEmpty() || terms.size() > 2) {
+            return null;
+        }
+        List<Term> written = List.copyOf(terms.values());
+        Term partition = written.get(0);
+        if (written.size() == 2) {
+            boolean secondIsPartition = partitionKey != null ? written.get(1).attribute().equals(partitionKey)
+                    : written.get(0).op() != KeyOperator.EQ;
+            partition = written.get(secondIsPartition ? 1 : 0);
+        }
+        if (partition.op() != KeyOperator.EQ) {
+            return null;
+        }
+        SortCondition sort = null;
+        for (Term term : written) {
+            if (term != partition) {
+                sort = sortCondition(term);
+            }
+        }
+        return new KeyCondition(partition.attribute(), partition.values().get(0), sort);
+    }
+
+    private static SortCondition sortCondition(Term term) {
+        return new SortCondition(term.attribute(), term.op(), term.values().get(0),
+                term.op() == KeyOperator.BETWEEN ? term.values().get(1) : null);
     }
 
     private static void checkValue(String attribute, String type, Value value) {

@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.expr.Ast.Cond;
 import dev.singletable.engine.internal.expr.Ast.Operand;
+import dev.singletable.engine.internal.value.Sizes;
 import dev.singletable.engine.internal.value.Value;
 import dev.singletable.engine.internal.value.ValueJson;
 import dev.singletable.engine.internal.value.ValueOrder;
+import dev.singletable.engine.model.KeyOperator;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -17,7 +19,7 @@ import java.util.Set;
 import java.util.function.BiFunction;
 
 /**
- * The pre-2014 parameters (L-01…L-05) mapped onto the expression tree, so that they evaluate exactly like the
+ * The pre-2014 parameters mapped onto the expression tree, so that they evaluate exactly like the
  * expressions they stand for. Attribute names are literal (no paths); values print as DynamoDB prints them.
  */
 public final class Legacy {
@@ -25,9 +27,9 @@ public final class Legacy {
             Map.entry("EQ", 1), Map.entry("NE", 1), Map.entry("LE", 1), Map.entry("LT", 1), Map.entry("GE", 1),
             Map.entry("GT", 1), Map.entry("NOT_NULL", 0), Map.entry("NULL", 0), Map.entry("CONTAINS", 1),
             Map.entry("NOT_CONTAINS", 1), Map.entry("BEGINS_WITH", 1), Map.entry("BETWEEN", 2));
-    private static final Map<String, SortOp> KEY_OPERATORS = Map.of(
-            "EQ", SortOp.EQ, "LE", SortOp.LE, "LT", SortOp.LT, "GE", SortOp.GE, "GT", SortOp.GT,
-            "BEGINS_WITH", SortOp.BEGINS_WITH, "BETWEEN", SortOp.BETWEEN);
+    private static final Map<String, KeyOperator> KEY_OPERATORS = Map.of(
+            "EQ", KeyOperator.EQ, "LE", KeyOperator.LE, "LT", KeyOperator.LT, "GE", KeyOperator.GE, "GT", KeyOperator.GT,
+            "BEGINS_WITH", KeyOperator.BEGINS_WITH, "BETWEEN", KeyOperator.BETWEEN);
 
     private Legacy() {
     }
@@ -92,7 +94,7 @@ public final class Legacy {
 
     /** A ComparisonOperator with its AttributeValueList (or, in Expected, a single Value). */
     private static Cond comparison(String attribute, JsonNode spec) {
-        String operator = spec.path("ComparisonOperator").asText();
+        String operator = operator(spec);
         List<Value> values = present(spec, "Value") ? List.of(ValueJson.read(spec.get("Value")))
                 : values(spec.get("AttributeValueList"));
         checkArguments(operator, values);
@@ -114,13 +116,24 @@ public final class Legacy {
         };
     }
 
-    /** Argument count, one type for all arguments, the types the operator accepts, ordered BETWEEN bounds. */
-    private static void checkArguments(String operator, List<Value> values) {
+    /** The ComparisonOperator: required, and one of DynamoDB's names as written (in capitals). */
+    private static String operator(JsonNode spec) {
+        JsonNode node = spec.get("ComparisonOperator");
+        if (node == null || node.isNull()) {
+            throw DynamoException.validation("1 validation error detected: Value null at 'comparisonOperator' failed "
+                    + "to satisfy constraint: Member must not be null");
+        }
+        String operator = node.asText();
         if (!ARGUMENTS.containsKey(operator) && !operator.equals("IN")) {
             throw DynamoException.validation("1 validation error detected: Value '" + operator
                     + "' at 'comparisonOperator' failed to satisfy constraint: Member must satisfy enum value set: "
                     + "[IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]");
         }
+        return operator;
+    }
+
+    /** Argument count, one type for all arguments, the types the operator accepts, ordered BETWEEN bounds. */
+    private static void checkArguments(String operator, List<Value> values) {
         if (operator.equals("IN") ? values.isEmpty() : ARGUMENTS.get(operator) != values.size()) {
             throw invalid("Invalid number of argument(s) for the " + operator + " ComparisonOperator");
         }
@@ -176,7 +189,7 @@ public final class Legacy {
             }
             switch (action) {
                 case "ADD" -> actions.add(new Ast.AddAction(path, value, true));
-                case "DELETE" -> actions.add(new Ast.DeleteAction(path, value));
+                case "DELETE" -> actions.add(new Ast.DeleteAction(path, value, true));
                 default -> actions.add(new Ast.SetAction(path, value));
             }
         }
@@ -188,9 +201,9 @@ public final class Legacy {
         Map<String, KeyConditions.Term> terms = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = keyConditions.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
-            String operator = e.getValue().path("ComparisonOperator").asText();
+            String operator = operator(e.getValue());
             List<Value> values = values(e.getValue().get("AttributeValueList"));
-            SortOp op = KEY_OPERATORS.get(operator);
+            KeyOperator op = KEY_OPERATORS.get(operator);
             if (op == null) {
                 throw DynamoException.validation("Attempted conditional constraint is not an indexable operation");
             }
@@ -208,6 +221,10 @@ public final class Legacy {
         }
         Set<String> names = new LinkedHashSet<>();
         for (JsonNode name : attributesToGet) {
+            if (name.asText().isEmpty()) {
+                throw invalid("Empty attribute name");
+            }
+            Sizes.checkAttributeName(name.asText());
             if (!names.add(name.asText())) {
                 throw invalid("Duplicate value in attribute name: " + name.asText());
             }

@@ -7,6 +7,7 @@ import dev.singletable.engine.internal.expr.Ast.Operand;
 import dev.singletable.engine.internal.expr.Problems.Category;
 import dev.singletable.engine.internal.value.Sizes;
 import dev.singletable.engine.internal.value.Value;
+import dev.singletable.engine.model.ExpressionKind;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -363,7 +364,7 @@ final class Parser {
             }
             case "REMOVE" -> new Ast.RemoveAction(path);
             case "ADD" -> new Ast.AddAction(path, requiredValue(), false);
-            default -> new Ast.DeleteAction(path, requiredValue());
+            default -> new Ast.DeleteAction(path, requiredValue(), false);
         };
     }
 

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A set of document paths as a tree, to copy out of an item exactly the parts they name (E-39, U-06): requested
+ * A set of document paths as a tree, to copy out of an item exactly the parts they name: requested
  * paths that exist, nested under their parents, several elements of one list compacted in index order.
  */
 final class PathTree {

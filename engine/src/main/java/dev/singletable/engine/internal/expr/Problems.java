@@ -1,6 +1,7 @@
 package dev.singletable.engine.internal.expr;
 
 import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.model.ExpressionKind;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -8,7 +9,7 @@ import java.util.Set;
 
 /**
  * The semantic problems found in one expression. DynamoDB reports only one, chosen by an order of categories
- * that differs between conditions and updates (E-38), so problems are collected with the place they were found
+ * that differs between conditions and updates, so problems are collected with the place they were found
  * and the winner is picked once the whole expression has been read.
  *
  * <p>In conditions, the last categories are not global: the first condition (comparison, BETWEEN, IN or
@@ -99,6 +100,6 @@ final class Problems {
 
     /** {@code Invalid <Kind>Expression: <message>}. */
     static DynamoException invalid(ExpressionKind kind, String message) {
-        return DynamoException.validation("Invalid " + kind.label() + "Expression: " + message);
+        return DynamoException.validation("Invalid " + kind.parameter() + ": " + message);
     }
 }

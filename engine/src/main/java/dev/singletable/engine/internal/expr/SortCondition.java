@@ -1,15 +1,19 @@
 package dev.singletable.engine.internal.expr;
 
+import dev.singletable.engine.internal.value.SdkValues;
 import dev.singletable.engine.internal.value.Value;
 import dev.singletable.engine.internal.value.ValueJson;
 import dev.singletable.engine.internal.value.ValueOrder;
+import dev.singletable.engine.model.AttributeCondition;
+import dev.singletable.engine.model.KeyOperator;
+import java.util.List;
 
 /** The condition a Query puts on the sort key; {@code upper} is set for BETWEEN only. */
-public record SortCondition(String attribute, SortOp op, Value value, Value upper) {
+public record SortCondition(String attribute, KeyOperator op, Value value, Value upper) {
 
     /** Whether a sort key value satisfies the condition (values of another type never do). */
     public boolean test(Value sortKeyValue) {
-        if (op == SortOp.BEGINS_WITH) {
+        if (op == KeyOperator.BEGINS_WITH) {
             return Evaluator.beginsWith(sortKeyValue, value);
         }
         if (!ValueOrder.comparable(sortKeyValue, value)) {
@@ -39,5 +43,11 @@ public record SortCondition(String attribute, SortOp op, Value value, Value uppe
             case BETWEEN -> "(" + attribute + " BETWEEN " + v + " AND " + ValueJson.describe(upper) + ")";
             case BEGINS_WITH -> "begins_with(" + attribute + ", " + v + ")";
         };
+    }
+
+    /** The condition as the request log shows it, values as the SDK's. */
+    public AttributeCondition toModel() {
+        return new AttributeCondition(attribute, op, upper == null ? List.of(SdkValues.value(value))
+                : List.of(SdkValues.value(value), SdkValues.value(upper)));
     }
 }

@@ -5,8 +5,9 @@
  * <p>The pipeline is {@code Lexer} (tokens with offsets) → {@code Parser} (recursive descent, grammar in its
  * Javadoc, syntax errors thrown at once) → {@code Checks} (semantic problems, reported in DynamoDB's order by
  * {@code Problems}) → an immutable tree of {@code Ast} records, evaluated by {@code Evaluator} and
- * {@code ParsedUpdate}. Every refusal is a ValidationException with DynamoDB's exact message; the rules and
- * their sources are in {@code dynamodb-semantics.md} §11–§12, cited by their ids (E-…, L-…) in the code.
+ * {@code ParsedUpdate}. Every refusal is a ValidationException with DynamoDB's exact message, as the AWS
+ * documentation of each expression (DynamoDB Developer Guide, "Using expressions in DynamoDB") and the service
+ * itself give it; each rule is described in words where the code applies it.
  *
  * <p>Operation handlers use {@link dev.singletable.engine.internal.expr.ExpressionContext} for expressions and
  * {@link dev.singletable.engine.internal.expr.Legacy} for the legacy parameters.

@@ -5,13 +5,14 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
-import dev.singletable.engine.internal.protocol.Capacity;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Operation;
-import dev.singletable.engine.internal.protocol.RequestContext;
-import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.kernel.Capacity;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.RequestContext;
+import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.value.Value;
 import dev.singletable.engine.internal.value.ValueJson;
+import dev.singletable.engine.model.Operation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,11 +31,11 @@ public final class PartiqlOperations {
         this.database = database;
     }
 
-    public static void register(Map<String, Operation> operations, Database database) {
+    public static void register(Map<Operation, OperationHandler> operations, Database database) {
         PartiqlOperations partiql = new PartiqlOperations(database);
-        operations.put("ExecuteStatement", partiql::executeStatement);
-        operations.put("BatchExecuteStatement", partiql::batchExecuteStatement);
-        operations.put("ExecuteTransaction", partiql::executeTransaction);
+        operations.put(Operation.EXECUTE_STATEMENT, partiql::executeStatement);
+        operations.put(Operation.BATCH_EXECUTE_STATEMENT, partiql::batchExecuteStatement);
+        operations.put(Operation.EXECUTE_TRANSACTION, partiql::executeTransaction);
     }
 
     private ObjectNode executeStatement(JsonNode request, RequestContext context) {

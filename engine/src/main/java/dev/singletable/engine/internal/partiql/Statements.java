@@ -1,8 +1,8 @@
 package dev.singletable.engine.internal.partiql;
 
 import dev.singletable.engine.internal.DynamoException;
-import dev.singletable.engine.internal.protocol.Capacity;
-import dev.singletable.engine.internal.protocol.Database;
+import dev.singletable.engine.internal.kernel.Capacity;
+import dev.singletable.engine.internal.kernel.Database;
 import dev.singletable.engine.internal.storage.IndexData;
 import dev.singletable.engine.internal.storage.IndexDef;
 import dev.singletable.engine.internal.storage.Item;
@@ -12,6 +12,7 @@ import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.value.Sizes;
 import dev.singletable.engine.internal.value.Value;
 import dev.singletable.engine.internal.value.ValueJson;
+import dev.singletable.engine.model.Access;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -32,8 +33,8 @@ final class Statements {
         this.evaluator = evaluator;
     }
 
-    /** A page of a SELECT: the items, whether it read one partition ("Query") or all ("Scan"), what it read. */
-    record Page(List<Map<String, Value>> items, String nextToken, int scanned, long bytesRead, String access) {
+    /** A page of a SELECT: the items, whether it read one partition or all of them, what it read. */
+    record Page(List<Map<String, Value>> items, String nextToken, int scanned, long bytesRead, Access access) {
     }
 
     /** What a write did: the item before it, the item the RETURNING clause returns, the write units. */
@@ -83,7 +84,7 @@ final class Statements {
             }
         }
         String next = position < source.size() ? encode(position) : null;
-        return new Page(items, next, scanned, bytes, partition == null ? "Scan" : "Query");
+        return new Page(items, next, scanned, bytes, partition == null ? Access.SCAN : Access.QUERY);
     }
 
     /** A SELECT that names a full primary key (batches and transactions read by key). */
@@ -316,16 +317,22 @@ final class Statements {
         return items;
     }
 
+    /**
+     * The selected values, each under the name PartiQL gives a column it was not given a name for: the last name
+     * of its path ({@code SELECT m.x} yields {@code x}), or, for a path ending in a list position, its place in
+     * the SELECT list ({@code _1} for the first).
+     */
     private static Map<String, Value> project(Map<String, Value> item, List<Ast.Path> projection) {
         if (projection.isEmpty()) {
             return item;
         }
         Map<String, Value> projected = new LinkedHashMap<>();
-        for (Ast.Path path : projection) {
-            Value value = Evaluator.get(item, path);
+        for (int i = 0; i < projection.size(); i++) {
+            List<Object> elements = projection.get(i).elements();
+            Value value = Evaluator.get(item, projection.get(i));
             if (value != null) {
-                Paths.set(projected, new Ast.Path(List.of(path.elements().get(0))), path.elements().size() == 1
-                        ? value : Paths.nest(item.get(path.attribute()), path, projected.get(path.attribute())));
+                Object last = elements.get(elements.size() - 1);
+                projected.put(last instanceof String name ? name : "_" + (i + 1), value);
             }
         }
         return projected;

@@ -5,13 +5,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.singletable.engine.Fault;
-import dev.singletable.engine.RequestLog;
-import dev.singletable.engine.RequestLogEntry;
 import dev.singletable.engine.internal.DynamoException;
-import dev.singletable.engine.internal.streams.StreamOperations;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.log.CallerFrame;
+import dev.singletable.engine.internal.log.ExpressionDisplay;
+import dev.singletable.engine.internal.log.RequestRecord;
+import dev.singletable.engine.internal.log.RequestRecorder;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.RequestContext;
+import dev.singletable.engine.internal.value.WireJson;
+import dev.singletable.engine.model.Fault;
+import dev.singletable.engine.model.Operation;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
@@ -25,18 +32,21 @@ public final class Dispatcher {
     public static final String CONTENT_TYPE = "application/x-amz-json-1.0";
     /** DynamoDB refuses request bodies over 16 MB without reading them. */
     public static final int MAX_BODY_BYTES = 16 * 1024 * 1024;
+    /** The region the engine answers as, for the transports (the health check names it). */
+    public static final String REGION = Database.REGION;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String TARGET_PREFIX = "DynamoDB_20120810.";
-    private static final String STREAMS_PREFIX = StreamOperations.PREFIX;
+    private static final ObjectMapper JSON = WireJson.MAPPER;
+    private static final String DYNAMODB_PREFIX = "DynamoDB_20120810.";
+    private static final String STREAMS_PREFIX = "DynamoDBStreams_20120810.";
     private static final char[] ID_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".toCharArray();
 
-    private final Map<String, Operation> operations;
-    private final RequestLog log;
+    private final Map<Operation, OperationHandler> operations;
+    private final RequestRecorder log;
     private final FaultPolicy faults;
 
-    public Dispatcher(Map<String, Operation> operations, RequestLog log, FaultPolicy faults) {
-        this.operations = Map.copyOf(operations);
+    public Dispatcher(Map<Operation, OperationHandler> operations, RequestRecorder log, FaultPolicy faults) {
+        this.operations = new EnumMap<>(Operation.class);
+        this.operations.putAll(operations);
         this.log = log;
         this.faults = faults;
     }
@@ -51,29 +61,32 @@ public final class Dispatcher {
         }
     }
 
+    /** What an X-Amz-Target names: an operation served (or UNKNOWN), and its name as the target spells it. */
+    private record Target(Operation operation, String name) {
+    }
+
     /**
      * Answers one request. {@code onCallerThread} says the request runs on the thread of the code that issued
      * it (the in-memory transport), so the log can say where a Scan came from.
      */
-    public Response handle(String target, byte[] body, boolean onCallerThread) {
+    public Response handle(String header, byte[] body, boolean onCallerThread) {
         long start = System.nanoTime();
-        String operationKey = operationKey(target);
-        String operationName = operationKey == null ? String.valueOf(target)
-                : operationKey.substring(operationKey.indexOf('.') + 1);
-        RequestContext context = new RequestContext();
+        Target target = target(header);
+        RequestRecord entry = new RequestRecord(target.operation(), target.name());
         JsonNode request = null;
         DynamoException failure = null;
         ObjectNode result = null;
         try {
-            Operation operation = operationKey == null ? null : operations.get(operationKey);
-            if (operation == null) {
+            OperationHandler handler = operations.get(target.operation());
+            if (handler == null) {
                 throw DynamoException.unknownOperation(null);
             }
             if (body.length > MAX_BODY_BYTES) {
                 throw DynamoException.validation("Request size " + body.length + " exceeded 16777216 bytes");
             }
             request = parse(body);
-            result = serve(operationName, operation, request, context);
+            describe(entry, request);
+            result = serve(target.operation(), handler, request, new RequestContext(entry));
         } catch (DynamoException e) {
             failure = e;
         } catch (RuntimeException | StackOverflowError e) {
@@ -83,38 +96,44 @@ public final class Dispatcher {
         Response response = failure == null
                 ? new Response(200, result == null ? new byte[0] : bytes(result), requestId)
                 : new Response(failure.status(), bytes(errorBody(failure)), requestId);
-        record(operationName, request, context, failure, System.nanoTime() - start, onCallerThread);
+        record(entry, failure, System.nanoTime() - start, onCallerThread);
         return response;
     }
 
     /** Answers a request with an error before it is served (a refused signature), recording it in the log. */
-    public Response refuse(String target, DynamoException failure) {
-        String key = operationKey(target);
-        String operationName = key == null ? String.valueOf(target) : key.substring(key.indexOf('.') + 1);
-        record(operationName, null, new RequestContext(), failure, 0, false);
+    public Response refuse(String header, DynamoException failure) {
+        Target target = target(header);
+        record(new RequestRecord(target.operation(), target.name()), failure, 0, false);
         return new Response(failure.status(), bytes(errorBody(failure)), requestId());
     }
 
-    /** DynamoDB's operations by name; the Streams API's (same endpoint, other prefix) by their full target. */
-    private static String operationKey(String target) {
-        if (target == null) {
-            return null;
+    /**
+     * DynamoDB's operations come with one prefix, the Streams API's (same endpoint) with another; an operation
+     * of one API named with the other's prefix, or any other target, is unknown.
+     */
+    private Target target(String header) {
+        if (header == null) {
+            return new Target(Operation.UNKNOWN, "null");
         }
-        if (target.startsWith(TARGET_PREFIX)) {
-            return target.substring(TARGET_PREFIX.length());
+        boolean streams = header.startsWith(STREAMS_PREFIX);
+        if (!streams && !header.startsWith(DYNAMODB_PREFIX)) {
+            return new Target(Operation.UNKNOWN, header);
         }
-        return target.startsWith(STREAMS_PREFIX) ? target : null;
+        String name = header.substring((streams ? STREAMS_PREFIX : DYNAMODB_PREFIX).length());
+        Operation operation = Operation.ofWireName(name);
+        boolean served = operation.isStreamsApi() == streams && operations.containsKey(operation);
+        return new Target(served ? operation : Operation.UNKNOWN, name);
     }
 
-    private ObjectNode serve(String name, Operation operation, JsonNode request, RequestContext context) {
-        Optional<Fault> fault = faults.faultFor(name, Faults.tableOf(request));
+    private ObjectNode serve(Operation operation, OperationHandler handler, JsonNode request, RequestContext context) {
+        Optional<Fault> fault = faults.faultFor(operation, Faults.tableOf(request));
         if (fault.isPresent()) {
-            ObjectNode injected = Faults.apply(fault.get(), name, request);
+            ObjectNode injected = Faults.apply(fault.get(), operation, request);
             if (injected != null) {
                 return injected;
             }
         }
-        return operation.execute(request, context);
+        return handler.execute(request, context);
     }
 
     private static JsonNode parse(byte[] body) {
@@ -141,24 +160,20 @@ public final class Dispatcher {
         return body;
     }
 
-    private void record(String operation, JsonNode request, RequestContext context, DynamoException failure,
-                        long nanos, boolean onCallerThread) {
-        RequestLogEntry.Builder entry = RequestLogEntry.builder(operation)
-                .table(request == null ? null : tableOf(request))
-                .index(context.index() != null ? context.index() : request == null ? null : textOrNull(request, "IndexName"))
-                .keyCondition(context.keyCondition())
-                .access(context.access())
-                .counts(context.scannedCount(), context.returnedCount())
-                .morePages(context.morePages())
-                .consumedCapacity(context.consumedCapacity())
-                .duration(Duration.ofNanos(nanos));
-        JsonNode captured = request;
-        entry.expressions(() -> ExpressionDisplay.resolve(captured));
+    /** What the request itself says, for the log; the handler adds what it read and cost. */
+    private static void describe(RequestRecord entry, JsonNode request) {
+        entry.table(tableOf(request)).index(textOrNull(request, "IndexName")).statement(textOrNull(request, "Statement"))
+                .expressions(() -> ExpressionDisplay.resolve(request));
+    }
+
+    /** Completes the record with how the request ended, and keeps it in the log. */
+    private void record(RequestRecord entry, DynamoException failure, long nanos, boolean onCallerThread) {
+        entry.duration(Duration.ofNanos(nanos));
         if (failure != null) {
             entry.error(failure.type(), failure.getMessage());
         }
-        if (onCallerThread && (operation.equals("Scan") || operation.equals("ExecuteStatement"))) {
-            callerFrame().ifPresent(entry::caller);
+        if (onCallerThread && CallerFrame.wanted(entry.operation())) {
+            CallerFrame.find().ifPresent(entry::caller);
         }
         log.record(entry);
     }
@@ -173,20 +188,6 @@ public final class Dispatcher {
         return node != null && node.isTextual() ? node.textValue() : null;
     }
 
-    /** The first frame outside the engine, the SDK, the JDK and this toolkit: the code that issued the request. */
-    private static Optional<StackTraceElement> callerFrame() {
-        return StackWalker.getInstance().walk(frames -> frames
-                .filter(f -> !isInfrastructure(f.getClassName()))
-                .findFirst()
-                .map(StackWalker.StackFrame::toStackTraceElement));
-    }
-
-    private static boolean isInfrastructure(String className) {
-        return className.startsWith("dev.singletable.") || className.startsWith("software.amazon.")
-                || className.startsWith("java.") || className.startsWith("jdk.") || className.startsWith("sun.")
-                || className.startsWith("org.junit.") || className.startsWith("org.assertj.");
-    }
-
     private static byte[] bytes(JsonNode node) {
         try {
             return JSON.writeValueAsBytes(node);
@@ -195,8 +196,8 @@ public final class Dispatcher {
         }
     }
 
-    /** 52 characters of [0-9A-Z], like DynamoDB's request ids. */
-    private static String requestId() {
+    /** 52 characters of [0-9A-Z], like DynamoDB's request ids (the HTTP endpoint's own answers carry one too). */
+    public static String requestId() {
         ThreadLocalRandom random = ThreadLocalRandom.current();
         char[] id = new char[52];
         for (int i = 0; i < id.length; i++) {

@@ -1,6 +1,6 @@
 package dev.singletable.engine.internal.storage;
 
-/** Told of every change to a table's items, in commit order: the stuff of DynamoDB Streams. */
+/** Told of every change to a table's items, in commit order: the stuff of DynamoDB Streams and of the journal. */
 @FunctionalInterface
 public interface ChangeListener {
     ChangeListener NONE = (table, oldItem, newItem, byTimeToLive) -> { };
@@ -10,4 +10,8 @@ public interface ChangeListener {
      * {@code byTimeToLive} when the service deleted an expired item.
      */
     void changed(Table table, Item oldItem, Item newItem, boolean byTimeToLive);
+
+    /** The table was deleted, its items with it (no change is told for each). */
+    default void removed(Table table) {
+    }
 }

@@ -35,7 +35,7 @@ public record IndexDef(String name, boolean global, KeyDef partitionKey, KeyDef 
             return false;
         }
         // writes refuse empty and oversize index keys, but items written before the index existed may hold them:
-        // DynamoDB leaves those out when it fills a new index (IX-11)
+        // DynamoDB leaves those out when it fills a new index
         long size = Sizes.valueSize(value);
         return size > 0 && size <= maxBytes;
     }

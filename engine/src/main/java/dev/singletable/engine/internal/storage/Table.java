@@ -16,7 +16,7 @@ import java.util.Optional;
  * changes. Not thread-safe: the engine serialises writers with its lock.
  */
 public final class Table {
-    private final TableMetadata metadata;
+    private TableMetadata metadata;
     private final SortedItems items;
     private final Map<String, IndexData> indexes = new LinkedHashMap<>();
     /** The items and index entries as they were at the last checkpoint, sharing storage with the table. */
@@ -53,6 +53,14 @@ public final class Table {
 
     public TableMetadata metadata() {
         return metadata;
+    }
+
+    /** Replaces what the table is (tags, TTL, settings, definitions); its indexes change only by add and remove. */
+    public void metadata(TableMetadata changed) {
+        if (!changed.indexes().equals(metadata.indexes())) {
+            throw new IllegalArgumentException("indexes change by addIndex and removeIndex, not by new metadata");
+        }
+        this.metadata = changed;
     }
 
     public String name() {
@@ -141,7 +149,7 @@ public final class Table {
         IndexData index = new IndexData(definition, partitionKey(), sortKey());
         fill(index);
         indexes.put(definition.name(), index);
-        metadata.setIndexes(definitions());
+        metadata = metadata.withIndexes(definitions());
     }
 
     private void fill(IndexData index) {
@@ -152,7 +160,7 @@ public final class Table {
 
     public void removeIndex(String name) {
         indexes.remove(name);
-        metadata.setIndexes(definitions());
+        metadata = metadata.withIndexes(definitions());
     }
 
     private List<IndexDef> definitions() {

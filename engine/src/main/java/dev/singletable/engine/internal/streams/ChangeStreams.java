@@ -1,15 +1,15 @@
 package dev.singletable.engine.internal.streams;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.singletable.engine.internal.storage.ChangeListener;
 import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.storage.KeyDef;
 import dev.singletable.engine.internal.storage.Table;
+import dev.singletable.engine.internal.storage.TableSettings;
 import dev.singletable.engine.internal.value.Value;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,21 +66,20 @@ public final class ChangeStreams implements ChangeListener {
     }
 
     /** Forgets the recent changes of a deleted table (its streams stay readable, as DynamoDB keeps them). */
-    public synchronized void forget(String tableName) {
-        recent.remove(tableName);
+    @Override
+    public synchronized void removed(Table table) {
+        recent.remove(table.name());
     }
 
     /** The table's enabled stream, made when first needed (enabling it does not wait for a write). */
     public synchronized Optional<StreamData> latest(Table table) {
-        JsonNode spec = table.metadata().settings().get("StreamSpecification");
-        JsonNode arn = table.metadata().settings().get("LatestStreamArn");
-        if (spec == null || arn == null || !spec.path("StreamEnabled").asBoolean(false)) {
+        TableSettings settings = table.metadata().settings();
+        if (!settings.streamEnabled()) {
             return Optional.empty();
         }
-        return Optional.of(streams.computeIfAbsent(arn.textValue(), a -> new StreamData(a, table.name(),
-                table.metadata().settings().path("LatestStreamLabel").asText(),
-                spec.path("StreamViewType").asText("KEYS_ONLY"), table.partitionKey(), table.sortKey(),
-                epochSeconds.get())));
+        TableSettings.LatestStream latest = settings.latestStream();
+        return Optional.of(streams.computeIfAbsent(latest.arn(), arn -> new StreamData(arn, table.name(),
+                latest.label(), settings.streamViewType(), table.partitionKey(), table.sortKey(), epochSeconds.get())));
     }
 
     private static Map<String, Value> keysOf(Table table, Map<String, Value> item) {

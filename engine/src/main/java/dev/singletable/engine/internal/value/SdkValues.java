@@ -1,5 +1,8 @@
 package dev.singletable.engine.internal.value;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -29,8 +32,48 @@ public final class SdkValues {
      */
     public static Map<String, Value> readItem(Map<String, AttributeValue> item) {
         Map<String, Value> read = new LinkedHashMap<>((int) (item.size() / 0.75f) + 1);
-        item.forEach((name, value) -> read.put(name, read(value, 1)));
+        item.forEach((name, value) -> {
+            Sizes.checkAttributeName(name);
+            read.put(name, read(value, 1));
+        });
         return read;
+    }
+
+    /** An SDK item in DynamoDB's JSON form, as a request carries it. */
+    private static ObjectNode json(Map<String, AttributeValue> item) {
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
+        item.forEach((name, value) -> node.set(name, json(value)));
+        return node;
+    }
+
+    /** An SDK value in DynamoDB's JSON form; refuses an AttributeValue with no type. */
+    public static ObjectNode json(AttributeValue value) {
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
+        switch (value.type()) {
+            case S -> node.put("S", value.s());
+            case N -> node.put("N", value.n());
+            case B -> node.put("B", Base64.getEncoder().encodeToString(value.b().asByteArray()));
+            case BOOL -> node.put("BOOL", value.bool());
+            case NUL -> node.put("NULL", true);
+            case L -> {
+                ArrayNode list = node.putArray("L");
+                value.l().forEach(v -> list.add(json(v)));
+            }
+            case M -> node.set("M", json(value.m()));
+            case SS -> value.ss().forEach(node.putArray("SS")::add);
+            case NS -> value.ns().forEach(node.putArray("NS")::add);
+            case BS -> {
+                ArrayNode set = node.putArray("BS");
+                value.bs().forEach(b -> set.add(Base64.getEncoder().encodeToString(b.asByteArray())));
+            }
+            default -> throw new IllegalArgumentException("an AttributeValue with no type: " + value);
+        }
+        return node;
+    }
+
+    /** Reads an SDK value as the engine reads one from a request, with the same checks (see {@link #readItem}). */
+    public static Value read(AttributeValue value) {
+        return read(value, 1);
     }
 
     private static Value read(AttributeValue value, int depth) {
@@ -55,7 +98,10 @@ public final class SdkValues {
             return new Value.L(values);
         } else if (value.hasM()) {
             Map<String, Value> values = new LinkedHashMap<>();
-            value.m().forEach((name, element) -> values.put(name, read(element, depth + 1)));
+            value.m().forEach((name, element) -> {
+                Sizes.checkAttributeName(name);
+                values.put(name, read(element, depth + 1));
+            });
             return new Value.M(values);
         } else if (value.hasSs()) {
             return ValueJson.stringSet(value.ss());

@@ -5,10 +5,11 @@ import static dev.singletable.engine.internal.expr.Items.names;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.singletable.engine.internal.value.Value;
+import dev.singletable.engine.model.ExpressionKind;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Evaluation of conditions against one item (E-19…E-23). */
+/** Evaluation of conditions against one item. */
 class ConditionEvaluationTest {
     private static final Map<String, Value> ITEM = item("{"
             + "'s': {'S': 'abc'}, 'n': {'N': '10'}, 'b': {'B': 'AQID'}, 't': {'BOOL': true}, 'z': {'NULL': true},"

@@ -6,10 +6,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.model.ExpressionKind;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The names and values of one request (E-01…E-04) and the limits on expressions (E-42). */
+/** The names and values of one request and the limits on expressions. */
 class ExpressionContextTest {
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.value.Value;
+import dev.singletable.engine.model.ExpressionKind;
 import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;

@@ -11,7 +11,7 @@ import dev.singletable.engine.internal.value.Value;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The pre-2014 parameters, mapped onto expressions (L-01…L-05). */
+/** The pre-2014 parameters, mapped onto expressions. */
 class LegacyTest {
     private static final Map<String, Value> ITEM = item("{'pk': {'S': 'k'}, 'a': {'S': 'abc'}, 'n': {'N': '5'},"
             + "'tags': {'SS': ['x', 'y']}, 'l': {'L': [{'S': 'e0'}]}}");

@@ -9,7 +9,7 @@ import dev.singletable.engine.internal.value.Value;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Applying projection expressions (E-39). */
+/** Applying projection expressions. */
 class ProjectionTest {
     private static final Map<String, Value> ITEM = item("{'pk': {'S': 'k'}, 'a': {'N': '1'},"
             + "'l': {'L': [{'S': 'e0'}, {'S': 'e1'}, {'S': 'e2'}, {'S': 'e3'}]},"

@@ -11,7 +11,7 @@ import dev.singletable.engine.internal.value.Value;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Applying update expressions to items (E-28…E-37) and the UPDATED_OLD / UPDATED_NEW views (U-05, U-06). */
+/** Applying update expressions to items and the UPDATED_OLD / UPDATED_NEW views. */
 class UpdateApplicationTest {
     private static final Map<String, Value> VALUES = item("{"
             + "':s': {'S': 'new'}, ':one': {'N': '1'}, ':two': {'N': '2'}, ':big': {'N': '9.9999999999999999999999999999999999999E+125'},"

@@ -2,7 +2,6 @@ package dev.singletable.engine.internal.storage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.singletable.engine.internal.value.Value;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
@@ -144,7 +143,9 @@ class TableTest {
 
     private static TableMetadata metadata(String name, IndexDef... indexes) {
         return new TableMetadata(name, "arn:aws:dynamodb:us-east-1:000000000000:table/" + name, name, 0,
-                new KeyDef("PK", "S"), new KeyDef("SK", "S"), Map.of("PK", "S", "SK", "S"), List.of(indexes),
-                JsonNodeFactory.instance.objectNode());
+                new KeyDef("PK", "S"), new KeyDef("SK", "S"), Map.of("PK", "S", "SK", "S"), List.of(indexes), Map.of(),
+                TableSettings.of(TableSettings.Throughput.of(0, 0),
+                        new TableSettings.BillingSummary("PAY_PER_REQUEST", null), null, false, Map.of()),
+                null);
     }
 }

@@ -2,8 +2,8 @@ package dev.singletable.engine.internal.ops.control;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Operation;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.OperationHandler;
 
 /** DescribeEndpoints and DescribeLimits: what the account looks like to SDKs that ask. */
 final class AccountOperations {
@@ -15,7 +15,7 @@ final class AccountOperations {
     }
 
     /** The regional endpoint, cached for a day (SDKs with endpoint discovery call this). */
-    static Operation describeEndpoints() {
+    static OperationHandler describeEndpoints() {
         return (request, context) -> {
             ObjectNode response = JsonNodeFactory.instance.objectNode();
             response.putArray("Endpoints").addObject()
@@ -25,7 +25,7 @@ final class AccountOperations {
         };
     }
 
-    static Operation describeLimits() {
+    static OperationHandler describeLimits() {
         return (request, context) -> JsonNodeFactory.instance.objectNode()
                 .put("AccountMaxReadCapacityUnits", ACCOUNT_MAX_UNITS)
                 .put("AccountMaxWriteCapacityUnits", ACCOUNT_MAX_UNITS)

@@ -2,8 +2,8 @@ package dev.singletable.engine.internal.ops.control;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.singletable.engine.internal.DynamoException;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.Table;
 
 /** What control-plane requests on one table share: the required TableName and the not-found error they name it in. */

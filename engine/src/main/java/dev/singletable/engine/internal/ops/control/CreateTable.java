@@ -4,18 +4,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.Constraints;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.RequestContext;
+import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.ops.control.Shapes.AttributeDefinition;
 import dev.singletable.engine.internal.ops.control.Shapes.IndexSpec;
 import dev.singletable.engine.internal.ops.control.Shapes.KeyElement;
 import dev.singletable.engine.internal.ops.control.Shapes.Throughput;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Operation;
-import dev.singletable.engine.internal.protocol.RequestContext;
-import dev.singletable.engine.internal.protocol.Requests;
 import dev.singletable.engine.internal.storage.IndexDef;
 import dev.singletable.engine.internal.storage.KeyDef;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.storage.TableMetadata;
+import dev.singletable.engine.internal.storage.TableSettings;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,7 +34,7 @@ import java.util.stream.Stream;
  * against the definitions, local indexes, global indexes, unused definitions), then creates the table, ACTIVE at
  * once.
  */
-final class CreateTable implements Operation {
+final class CreateTable implements OperationHandler {
     static final String INVALID = "One or more parameter values were invalid: ";
     private static final int MAX_LOCAL_INDEXES = 5;
     private static final int MAX_GLOBAL_INDEXES = 20;
@@ -47,8 +49,9 @@ final class CreateTable implements Operation {
     /** Everything a CreateTable request says, shape-checked. */
     private record Request(String tableName, List<AttributeDefinition> definitions, List<KeyElement> keySchema,
                            List<IndexSpec> localIndexes, List<IndexSpec> globalIndexes, String billingMode,
-                           Throughput throughput, TableSettings.StreamSpec stream, TableSettings.SseSpec sse,
-                           String tableClass, Map<String, String> tags, boolean deletionProtection) {
+                           Throughput throughput, SettingsRequests.StreamSpec stream, SettingsRequests.SseSpec sse,
+                           String tableClass, Map<String, String> tags, boolean deletionProtection,
+                           ThroughputLimits.OnDemand onDemand, ThroughputLimits.Warm warm) {
     }
 
     @Override
@@ -60,10 +63,13 @@ final class CreateTable implements Operation {
                 throw DynamoException.of("ResourceInUseException", "Table already exists: " + request.tableName());
             }
             Table table = new Table(metadata(request, types));
-            table.metadata().tags().putAll(request.tags());
             database.add(table);
+            ObjectNode description = TableDescriptions.describe(table);
+            if (request.warm() == null) {
+                description.remove(TableSettings.WARM_THROUGHPUT); // DynamoDB describes it once the table is created
+            }
             ObjectNode response = JsonNodeFactory.instance.objectNode();
-            response.set("TableDescription", TableDescriptions.describe(table));
+            response.set("TableDescription", description);
             return response;
         });
     }
@@ -82,20 +88,24 @@ final class CreateTable implements Operation {
         String billingMode = Requests.string(json, "BillingMode");
         constraints.enumValue(billingMode, "billingMode", Shapes.BILLING_MODES);
         Throughput throughput = Shapes.throughput(json, "provisionedThroughput", constraints);
-        TableSettings.StreamSpec stream = TableSettings.stream(json, "streamSpecification", constraints);
-        TableSettings.SseSpec sse = TableSettings.sse(json, "sSESpecification", constraints);
-        String tableClass = TableSettings.tableClass(json, constraints);
+        SettingsRequests.StreamSpec stream = SettingsRequests.stream(json, "streamSpecification", constraints);
+        SettingsRequests.SseSpec sse = SettingsRequests.sse(json, "sSESpecification", constraints);
+        String tableClass = SettingsRequests.tableClass(json, constraints);
         Map<String, String> tags = Tagging.readTags(json, constraints);
         boolean deletionProtection = Requests.bool(json, "DeletionProtectionEnabled", false);
+        ThroughputLimits.OnDemand onDemand = ThroughputLimits.onDemand(json);
+        ThroughputLimits.Warm warm = ThroughputLimits.warm(json);
         constraints.check();
         return new Request(tableName, definitions, keySchema, locals, globals,
                 billingMode == null ? "PROVISIONED" : billingMode, throughput, stream, sse, tableClass, tags,
-                deletionProtection);
+                deletionProtection, onDemand, warm);
     }
 
     /** Checks what the request means, in DynamoDB's order; returns the attribute types by name. */
     private static Map<String, String> checkMeaning(Request request) {
         checkBilling(request.billingMode(), request.throughput());
+        ThroughputLimits.checkCreate(request.billingMode(), request.throughput(), request.onDemand(), request.warm(),
+                null);
         List<String> definedNames = new ArrayList<>();
         Map<String, String> types = new LinkedHashMap<>();
         for (AttributeDefinition definition : request.definitions()) {
@@ -129,8 +139,9 @@ final class CreateTable implements Operation {
                     + definedNames + ", keys used: " + List.copyOf(keysUsed));
         }
         if (request.stream() != null) {
-            TableSettings.checkStream(request.stream());
+            SettingsRequests.checkStream(request.stream());
         }
+        Tagging.checkTags(request.tags());
         Tagging.checkCount(request.tags());
         return types;
     }
@@ -221,6 +232,7 @@ final class CreateTable implements Operation {
         if (billingMode.equals("PROVISIONED") && index.throughput() == null) {
             throw DynamoException.validation(INVALID + "ProvisionedThroughput must be specified for index: " + index.name());
         }
+        ThroughputLimits.checkCreate(billingMode, index.throughput(), index.onDemand(), index.warm(), index.name());
     }
 
     static void checkProjection(IndexSpec index) {
@@ -266,37 +278,39 @@ final class CreateTable implements Operation {
         Instant now = database.clock().instant();
         double created = now.toEpochMilli() / 1000.0;
         String arn = Database.arnOf(request.tableName());
-        ObjectNode settings = JsonNodeFactory.instance.objectNode();
-        settings.set(TableDescriptions.PROVISIONED_THROUGHPUT, TableSettings.throughput(request.throughput()));
-        if (request.billingMode().equals("PAY_PER_REQUEST")) {
-            settings.set(TableDescriptions.BILLING_MODE_SUMMARY, TableSettings.billingSummary("PAY_PER_REQUEST", created));
-        }
-        if (request.stream() != null) {
-            TableSettings.applyStream(settings, arn, request.stream(), now);
-        }
-        if (request.sse() != null) {
-            TableSettings.applySse(settings, request.sse());
-        }
-        if (request.tableClass() != null) {
-            TableSettings.applyTableClass(settings, request.tableClass());
-        }
-        settings.put(TableDescriptions.DELETION_PROTECTION, request.deletionProtection());
         List<IndexDef> indexes = new ArrayList<>();
         if (request.localIndexes() != null) {
             request.localIndexes().forEach(index -> indexes.add(indexDef(index, false, types)));
         }
+        Map<String, TableSettings.Throughput> indexThroughput = new LinkedHashMap<>();
         if (request.globalIndexes() != null) {
-            ObjectNode indexThroughput = settings.putObject(TableDescriptions.INDEX_THROUGHPUT);
             for (IndexSpec index : request.globalIndexes()) {
                 indexes.add(indexDef(index, true, types));
-                indexThroughput.set(index.name(), TableSettings.throughput(index.throughput()));
+                indexThroughput.put(index.name(), SettingsRequests.throughput(index.throughput()));
             }
+        }
+        TableSettings settings = TableSettings.of(SettingsRequests.throughput(request.throughput()),
+                request.billingMode().equals("PAY_PER_REQUEST")
+                        ? SettingsRequests.billingSummary("PAY_PER_REQUEST", created) : null,
+                request.tableClass(), request.deletionProtection(), indexThroughput);
+        settings = settings.withScaling(ThroughputLimits.apply(settings.scaling(), request.onDemand(), request.warm()));
+        Map<String, TableSettings.Scaling> indexScaling = new LinkedHashMap<>(settings.indexScaling());
+        if (request.globalIndexes() != null) {
+            request.globalIndexes().forEach(index -> indexScaling.computeIfPresent(index.name(),
+                    (name, scaling) -> ThroughputLimits.apply(scaling, index.onDemand(), index.warm())));
+        }
+        settings = settings.withIndexScaling(indexScaling);
+        if (request.stream() != null) {
+            settings = SettingsRequests.applyStream(settings, arn, request.stream(), now);
+        }
+        if (request.sse() != null) {
+            settings = SettingsRequests.applySse(settings, request.sse());
         }
         List<KeyElement> keys = request.keySchema();
         KeyDef partition = keyDef(keys.get(0), types);
         KeyDef sort = keys.size() == 2 ? keyDef(keys.get(1), types) : null;
         return new TableMetadata(request.tableName(), arn, UUID.randomUUID().toString(), created, partition, sort, types,
-                indexes, settings);
+                indexes, request.tags(), settings, null);
     }
 
     static IndexDef indexDef(IndexSpec index, boolean global, Map<String, String> types) {

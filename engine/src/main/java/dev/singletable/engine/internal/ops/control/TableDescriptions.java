@@ -9,12 +9,11 @@ import dev.singletable.engine.internal.storage.IndexDef;
 import dev.singletable.engine.internal.storage.KeyDef;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.storage.TableMetadata;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
+import dev.singletable.engine.internal.storage.TableSettings;
 
 /**
- * Builds DynamoDB's TableDescription from a table: its definition, its live item count and size, and the
- * settings kept in {@link TableMetadata#settings()} under the very member names DynamoDB describes them with.
+ * Builds DynamoDB's TableDescription from a table: its definition, its live item count and size, and its
+ * {@link TableSettings} under the very member names DynamoDB describes them with.
  */
 final class TableDescriptions {
     /** Settings members copied into the description as stored, in DynamoDB's order. */
@@ -26,8 +25,6 @@ final class TableDescriptions {
     static final String SSE_DESCRIPTION = "SSEDescription";
     static final String TABLE_CLASS_SUMMARY = "TableClassSummary";
     static final String DELETION_PROTECTION = "DeletionProtectionEnabled";
-    /** Not a description member: each GSI's ProvisionedThroughput by index name, placed in the index's description. */
-    static final String INDEX_THROUGHPUT = "IndexProvisionedThroughput";
 
     private TableDescriptions() {
     }
@@ -35,6 +32,7 @@ final class TableDescriptions {
     /** The full description DescribeTable, CreateTable and UpdateTable answer with. */
     static ObjectNode describe(Table table) {
         TableMetadata metadata = table.metadata();
+        ObjectNode settings = metadata.settings().toJson();
         ObjectNode description = JsonNodeFactory.instance.objectNode();
         ArrayNode definitions = description.putArray("AttributeDefinitions");
         metadata.attributeDefinitions().forEach((name, type) ->
@@ -42,12 +40,12 @@ final class TableDescriptions {
         description.put("TableName", metadata.name());
         description.set("KeySchema", keySchema(metadata.partitionKey(), metadata.sortKey()));
         description.put("TableStatus", "ACTIVE");
-        description.put("CreationDateTime", epochSeconds(metadata.creationDateTime()));
-        appendVolatile(table, description);
+        description.put("CreationDateTime", TableSettings.epochSeconds(metadata.creationDateTime()));
+        appendVolatile(table, settings, description);
         ArrayNode locals = JsonNodeFactory.instance.arrayNode();
         ArrayNode globals = JsonNodeFactory.instance.arrayNode();
         for (IndexData index : table.indexes()) {
-            (index.definition().global() ? globals : locals).add(index(metadata, index));
+            (index.definition().global() ? globals : locals).add(index(metadata, settings, index));
         }
         // absent rather than empty when there are none, as DynamoDB sends them
         if (!locals.isEmpty()) {
@@ -56,7 +54,7 @@ final class TableDescriptions {
         if (!globals.isEmpty()) {
             description.set("GlobalSecondaryIndexes", globals);
         }
-        appendSettings(metadata, description);
+        appendSettings(settings, description);
         return description;
     }
 
@@ -65,30 +63,32 @@ final class TableDescriptions {
         ObjectNode description = JsonNodeFactory.instance.objectNode();
         description.put("TableName", table.name());
         description.put("TableStatus", "DELETING");
-        appendVolatile(table, description);
-        appendSettings(table.metadata(), description);
+        ObjectNode settings = table.metadata().settings().toJson();
+        appendVolatile(table, settings, description);
+        appendSettings(settings, description);
         return description;
     }
 
     /** Throughput, size, count, ARN, id and billing summary: the members between the definition and the indexes. */
-    private static void appendVolatile(Table table, ObjectNode description) {
+    private static void appendVolatile(Table table, ObjectNode settings, ObjectNode description) {
         TableMetadata metadata = table.metadata();
-        copy(metadata.settings(), description, PROVISIONED_THROUGHPUT);
+        copy(settings, description, PROVISIONED_THROUGHPUT);
         description.put("TableSizeBytes", table.sizeBytes());
         description.put("ItemCount", table.itemCount());
         description.put("TableArn", metadata.arn());
         description.put("TableId", metadata.tableId());
-        copy(metadata.settings(), description, BILLING_MODE_SUMMARY);
+        copy(settings, description, BILLING_MODE_SUMMARY);
     }
 
-    private static void appendSettings(TableMetadata metadata, ObjectNode description) {
+    private static void appendSettings(ObjectNode settings, ObjectNode description) {
         for (String member : new String[] {STREAM_SPECIFICATION, LATEST_STREAM_LABEL, LATEST_STREAM_ARN,
-                SSE_DESCRIPTION, TABLE_CLASS_SUMMARY, DELETION_PROTECTION}) {
-            copy(metadata.settings(), description, member);
+                SSE_DESCRIPTION, TABLE_CLASS_SUMMARY, DELETION_PROTECTION, TableSettings.ON_DEMAND_THROUGHPUT,
+                TableSettings.WARM_THROUGHPUT}) {
+            copy(settings, description, member);
         }
     }
 
-    private static ObjectNode index(TableMetadata metadata, IndexData index) {
+    private static ObjectNode index(TableMetadata metadata, ObjectNode settings, IndexData index) {
         IndexDef definition = index.definition();
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.put("IndexName", definition.name());
@@ -100,7 +100,7 @@ final class TableDescriptions {
         }
         if (definition.global()) {
             node.put("IndexStatus", "ACTIVE");
-            JsonNode throughput = metadata.settings().path(INDEX_THROUGHPUT).get(definition.name());
+            JsonNode throughput = settings.path(TableSettings.INDEX_THROUGHPUT).get(definition.name());
             if (throughput != null) {
                 node.set("ProvisionedThroughput", throughput.deepCopy());
             }
@@ -108,6 +108,11 @@ final class TableDescriptions {
         node.put("IndexSizeBytes", index.sizeBytes());
         node.put("ItemCount", index.itemCount());
         node.put("IndexArn", metadata.arn() + "/index/" + definition.name());
+        if (definition.global()) {
+            JsonNode scaling = settings.path(TableSettings.INDEX_SCALING).path(definition.name());
+            copy(scaling, node, TableSettings.ON_DEMAND_THROUGHPUT);
+            copy(scaling, node, TableSettings.WARM_THROUGHPUT);
+        }
         return node;
     }
 
@@ -120,12 +125,7 @@ final class TableDescriptions {
         return schema;
     }
 
-    /** Epoch seconds as a plain JSON number with milliseconds (never an exponent, which some parsers reject). */
-    static BigDecimal epochSeconds(double seconds) {
-        return BigDecimal.valueOf(seconds).setScale(3, RoundingMode.HALF_UP);
-    }
-
-    private static void copy(ObjectNode from, ObjectNode to, String member) {
+    private static void copy(JsonNode from, ObjectNode to, String member) {
         JsonNode value = from.get(member);
         if (value != null) {
             to.set(member, value.deepCopy());

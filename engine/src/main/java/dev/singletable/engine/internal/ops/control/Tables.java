@@ -4,9 +4,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Operation;
-import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.Constraints;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.Table;
 import java.util.Iterator;
 
@@ -17,7 +18,7 @@ final class Tables {
     private Tables() {
     }
 
-    static Operation describeTable(Database database) {
+    static OperationHandler describeTable(Database database) {
         return (request, context) -> {
             String name = ControlRequests.tableName(request);
             return database.read(() -> {
@@ -28,12 +29,12 @@ final class Tables {
         };
     }
 
-    static Operation deleteTable(Database database) {
+    static OperationHandler deleteTable(Database database) {
         return (request, context) -> {
             String name = ControlRequests.tableName(request);
             return database.write(() -> {
                 Table table = ControlRequests.existing(database, name);
-                if (table.metadata().settings().path(TableDescriptions.DELETION_PROTECTION).asBoolean()) {
+                if (table.metadata().settings().deletionProtection()) {
                     throw DynamoException.validation("Resource cannot be deleted as it is currently protected against "
                             + "deletion. Disable deletion protection first.");
                 }
@@ -49,7 +50,7 @@ final class Tables {
      * ListTables: names in ascending order after ExclusiveStartTableName (which need not exist), at most Limit
      * of them, and LastEvaluatedTableName only when more remain.
      */
-    static Operation listTables(Database database) {
+    static OperationHandler listTables(Database database) {
         return (request, context) -> {
             String start = Requests.string(request, "ExclusiveStartTableName");
             Integer limit = Requests.integer(request, "Limit");

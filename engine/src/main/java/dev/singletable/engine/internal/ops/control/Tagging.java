@@ -5,9 +5,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Operation;
-import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.Constraints;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.Table;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,6 +22,8 @@ import java.util.regex.Pattern;
  */
 final class Tagging {
     private static final int MAX_TAGS = 50;
+    /** Letters, white space and digits of any script, and {@code + - = . _ : /}. */
+    private static final Pattern TAG_CHARACTERS = Pattern.compile("[\\p{L}\\p{Z}\\p{N}_.:/=+\\-]*");
     private static final Pattern TABLE_ARN = Pattern.compile(
             "arn:aws:dynamodb:" + Database.REGION + ":" + Database.ACCOUNT + ":table/[a-zA-Z0-9_.-]{3,255}");
 
@@ -50,6 +53,24 @@ final class Tagging {
         return tags;
     }
 
+    /**
+     * The checks after the shape: keys and values of the allowed characters, no key in the {@code aws:} namespace
+     * (DynamoDB assigns those), in the order given.
+     */
+    static void checkTags(Map<String, String> tags) {
+        tags.forEach((key, value) -> {
+            if (!TAG_CHARACTERS.matcher(key).matches()) {
+                throw DynamoException.validation("The Tag Key provided is invalid, Key: " + key);
+            }
+            if (key.startsWith("aws:")) {
+                throw DynamoException.validation("Tag Key cannot be prefixed with aws:, Key: " + key);
+            }
+            if (!TAG_CHARACTERS.matcher(value).matches()) {
+                throw DynamoException.validation("The Tag Value provided is invalid, Value: " + value);
+            }
+        });
+    }
+
     /** A resource carries at most 50 tags. */
     static void checkCount(Map<String, String> tags) {
         if (tags.size() > MAX_TAGS) {
@@ -58,7 +79,7 @@ final class Tagging {
         }
     }
 
-    static Operation tagResource(Database database) {
+    static OperationHandler tagResource(Database database) {
         return (request, context) -> {
             String arn = resourceArn(request);
             Constraints constraints = new Constraints();
@@ -67,18 +88,19 @@ final class Tagging {
             }
             Map<String, String> tags = readTags(request, constraints);
             constraints.check();
+            checkTags(tags);
             return database.write(() -> {
-                Map<String, String> current = table(database, arn).metadata().tags();
-                Map<String, String> merged = new LinkedHashMap<>(current);
+                Table table = table(database, arn);
+                Map<String, String> merged = new LinkedHashMap<>(table.metadata().tags());
                 merged.putAll(tags);
                 checkCount(merged);
-                current.putAll(tags);
+                table.metadata(table.metadata().withTags(merged));
                 return null;
             });
         };
     }
 
-    static Operation untagResource(Database database) {
+    static OperationHandler untagResource(Database database) {
         return (request, context) -> {
             String arn = resourceArn(request);
             JsonNode keys = Requests.array(request, "TagKeys");
@@ -93,21 +115,26 @@ final class Tagging {
                 tagKeys.add(key.textValue());
             }
             return database.write(() -> {
-                Map<String, String> tags = table(database, arn).metadata().tags();
+                Table table = table(database, arn);
+                Map<String, String> tags = new LinkedHashMap<>(table.metadata().tags());
                 tagKeys.forEach(tags::remove);
+                table.metadata(table.metadata().withTags(tags));
                 return null;
             });
         };
     }
 
-    static Operation listTagsOfResource(Database database) {
+    static OperationHandler listTagsOfResource(Database database) {
         return (request, context) -> {
             String arn = resourceArn(request);
             Requests.string(request, "NextToken");
             return database.read(() -> {
                 ObjectNode response = JsonNodeFactory.instance.objectNode();
                 ArrayNode tags = response.putArray("Tags");
-                table(database, arn).metadata().tags().forEach((key, value) ->
+                // DynamoDB authorizes against the resource first: a table that does not exist is not authorized
+                Table table = database.find(arn).orElseThrow(() -> DynamoException.accessDenied("AccessDeniedException",
+                        "User is not authorized to perform: dynamodb:ListTagsOfResource on resource: " + arn));
+                table.metadata().tags().forEach((key, value) ->
                         tags.addObject().put("Key", key).put("Value", value));
                 return response;
             });

@@ -4,10 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Operation;
-import dev.singletable.engine.internal.protocol.Requests;
-import dev.singletable.engine.internal.storage.TableMetadata;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.Constraints;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.Requests;
+import dev.singletable.engine.internal.storage.Table;
 
 /**
  * UpdateTimeToLive and DescribeTimeToLive. The engine switches TTL on and off at once (no ENABLING/DISABLING),
@@ -18,7 +19,7 @@ final class TimeToLiveOperations {
     private TimeToLiveOperations() {
     }
 
-    static Operation updateTimeToLive(Database database) {
+    static OperationHandler updateTimeToLive(Database database) {
         return (request, context) -> {
             String name = ControlRequests.tableName(request);
             JsonNode specification = Requests.object(request, "TimeToLiveSpecification");
@@ -38,8 +39,8 @@ final class TimeToLiveOperations {
             boolean enable = enabled;
             String attributeName = attribute;
             return database.write(() -> {
-                TableMetadata metadata = ControlRequests.existing(database, name).metadata();
-                String current = metadata.ttlAttribute();
+                Table table = ControlRequests.existing(database, name);
+                String current = table.metadata().ttlAttribute();
                 if (enable && current != null) {
                     throw DynamoException.validation("TimeToLive is already enabled");
                 }
@@ -50,7 +51,7 @@ final class TimeToLiveOperations {
                     throw DynamoException.validation(
                             "TimeToLive is active on a different AttributeName: current AttributeName is " + current);
                 }
-                metadata.setTtlAttribute(enable ? attributeName : null);
+                table.metadata(table.metadata().withTtlAttribute(enable ? attributeName : null));
                 ObjectNode response = JsonNodeFactory.instance.objectNode();
                 response.putObject("TimeToLiveSpecification").put("Enabled", enable).put("AttributeName", attributeName);
                 return response;
@@ -58,7 +59,7 @@ final class TimeToLiveOperations {
         };
     }
 
-    static Operation describeTimeToLive(Database database) {
+    static OperationHandler describeTimeToLive(Database database) {
         return (request, context) -> {
             String name = ControlRequests.tableName(request);
             return database.read(() -> {

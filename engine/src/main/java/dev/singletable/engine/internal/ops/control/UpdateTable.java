@@ -4,18 +4,21 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.Constraints;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.RequestContext;
+import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.ops.control.Shapes.AttributeDefinition;
 import dev.singletable.engine.internal.ops.control.Shapes.IndexSpec;
 import dev.singletable.engine.internal.ops.control.Shapes.Throughput;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Operation;
-import dev.singletable.engine.internal.protocol.RequestContext;
-import dev.singletable.engine.internal.protocol.Requests;
 import dev.singletable.engine.internal.storage.IndexData;
 import dev.singletable.engine.internal.storage.IndexDef;
 import dev.singletable.engine.internal.storage.KeyDef;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.storage.TableMetadata;
+import dev.singletable.engine.internal.storage.TableSettings;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -29,7 +32,7 @@ import java.util.Set;
  * table throughput, streams, encryption, table class and deletion protection. Every check runs before anything
  * changes, so a refused request leaves the table as it was.
  */
-final class UpdateTable implements Operation {
+final class UpdateTable implements OperationHandler {
     private static final String INVALID = CreateTable.INVALID;
 
     private final Database database;
@@ -38,19 +41,28 @@ final class UpdateTable implements Operation {
         this.database = database;
     }
 
-    /** One element of GlobalSecondaryIndexUpdates: exactly one of the three actions is non-null. */
-    private record IndexUpdate(IndexSpec create, String delete, String update, Throughput updateThroughput) {
+    /**
+     * One element of GlobalSecondaryIndexUpdates: exactly one of the three actions is non-null; an Update may
+     * change the index's throughput, on-demand maximums and warm throughput.
+     */
+    private record IndexUpdate(IndexSpec create, String delete, String update, Throughput updateThroughput,
+                               ThroughputLimits.OnDemand updateOnDemand, ThroughputLimits.Warm updateWarm) {
         String indexName() {
             return create != null ? create.name() : delete != null ? delete : update;
         }
     }
 
     private record Request(String tableName, List<AttributeDefinition> definitions, String billingMode,
-                           Throughput throughput, List<IndexUpdate> indexUpdates, TableSettings.StreamSpec stream,
-                           TableSettings.SseSpec sse, String tableClass, Boolean deletionProtection) {
+                           Throughput throughput, List<IndexUpdate> indexUpdates, SettingsRequests.StreamSpec stream,
+                           SettingsRequests.SseSpec sse, String tableClass, Boolean deletionProtection,
+                           ThroughputLimits.OnDemand onDemand, ThroughputLimits.Warm warm) {
         boolean changesNothing() {
-            return billingMode == null && throughput == null && indexUpdates.isEmpty() && stream == null && sse == null
-                    && tableClass == null && deletionProtection == null;
+            return billingMode == null && onDemand == null && warm == null && changesNoMoreThanBilling();
+        }
+
+        boolean changesNoMoreThanBilling() {
+            return throughput == null && indexUpdates.isEmpty() && stream == null && sse == null && tableClass == null
+                    && deletionProtection == null;
         }
     }
 
@@ -76,15 +88,17 @@ final class UpdateTable implements Operation {
         constraints.enumValue(billingMode, "billingMode", Shapes.BILLING_MODES);
         Throughput throughput = Shapes.throughput(json, "provisionedThroughput", constraints);
         List<IndexUpdate> indexUpdates = indexUpdates(json, constraints);
-        TableSettings.StreamSpec stream = TableSettings.stream(json, "streamSpecification", constraints);
-        TableSettings.SseSpec sse = TableSettings.sse(json, "sSESpecification", constraints);
-        String tableClass = TableSettings.tableClass(json, constraints);
+        SettingsRequests.StreamSpec stream = SettingsRequests.stream(json, "streamSpecification", constraints);
+        SettingsRequests.SseSpec sse = SettingsRequests.sse(json, "sSESpecification", constraints);
+        String tableClass = SettingsRequests.tableClass(json, constraints);
         JsonNode protection = json.get("DeletionProtectionEnabled");
         Boolean deletionProtection = protection == null || protection.isNull() ? null
                 : Requests.bool(json, "DeletionProtectionEnabled", false);
+        ThroughputLimits.OnDemand onDemand = ThroughputLimits.onDemand(json);
+        ThroughputLimits.Warm warm = ThroughputLimits.warm(json);
         constraints.check();
         return new Request(tableName, definitions, billingMode, throughput, indexUpdates, stream, sse, tableClass,
-                deletionProtection);
+                deletionProtection, onDemand, warm);
     }
 
     private static List<IndexUpdate> indexUpdates(JsonNode json, Constraints constraints) {
@@ -107,15 +121,16 @@ final class UpdateTable implements Operation {
             }
             String updated = null;
             Throughput throughput = null;
+            ThroughputLimits.OnDemand onDemand = null;
+            ThroughputLimits.Warm warm = null;
             if (update != null) {
                 updated = Requests.string(update, "IndexName");
                 constraints.name(updated, path + "update.indexName");
                 throughput = Shapes.throughput(update, path + "update.provisionedThroughput", constraints);
-                if (throughput == null) {
-                    constraints.notNull(null, path + "update.provisionedThroughput");
-                }
+                onDemand = ThroughputLimits.onDemand(update);
+                warm = ThroughputLimits.warm(update);
             }
-            updates.add(new IndexUpdate(created, deleted, updated, throughput));
+            updates.add(new IndexUpdate(created, deleted, updated, throughput, onDemand, warm));
         }
         return updates;
     }
@@ -124,7 +139,17 @@ final class UpdateTable implements Operation {
     private static void checkRequest(Request request) {
         if (request.changesNothing()) {
             throw DynamoException.validation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
-                    + "GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required");
+                    + "GlobalSecondaryIndexUpdates, SSESpecification, ReplicaUpdates, MultiAccountReplicaReady, "
+                    + "ReplicaTransitRoleArn, MultiRegionConsistency, DeletionProtectionEnabled, OnDemandThroughput, "
+                    + "WarmThroughput or TableClass is required");
+        }
+        if (request.warm() != null && (request.billingMode() != null || request.onDemand() != null
+                || !request.changesNoMoreThanBilling())) {
+            throw DynamoException.validation(INVALID + "WarmThroughput must be the only operation in the request");
+        }
+        if (request.onDemand() != null && !request.changesNoMoreThanBilling()) {
+            throw DynamoException.validation(INVALID
+                    + "OnDemandThroughput can only be combined with BillingMode in an UpdateTable request");
         }
         if ("PROVISIONED".equals(request.billingMode()) && request.throughput() == null) {
             throw DynamoException.validation(INVALID + "ProvisionedThroughput must be specified when BillingMode is PROVISIONED");
@@ -152,19 +177,19 @@ final class UpdateTable implements Operation {
                     "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table");
         }
         if (request.stream() != null) {
-            TableSettings.checkStream(request.stream());
+            SettingsRequests.checkStream(request.stream());
         }
     }
 
     /** The checks against the table as it is; returns the attribute definitions the table will have. */
     private static Map<String, String> checkAgainst(Table table, Request request) {
         TableMetadata metadata = table.metadata();
-        String currentMode = billingMode(metadata);
+        String currentMode = metadata.settings().billingMode();
         String mode = request.billingMode() == null ? currentMode : request.billingMode();
         if (request.throughput() != null) {
             CreateTable.checkBilling(mode, request.throughput());
             if (mode.equals(currentMode)) {
-                checkThroughputChanges(metadata.settings().get(TableDescriptions.PROVISIONED_THROUGHPUT), request.throughput());
+                checkThroughputChanges(metadata.settings().throughput(), request.throughput());
             }
         }
         Map<String, String> types = new LinkedHashMap<>(metadata.attributeDefinitions());
@@ -195,11 +220,10 @@ final class UpdateTable implements Operation {
                             "Requested resource not found: Index: " + name + " not found");
                 }
                 if (update.update() != null) {
-                    if (mode.equals("PAY_PER_REQUEST")) {
-                        throw DynamoException.validation(INVALID + "ProvisionedThroughput should not be specified for index: "
-                                + name + " when BillingMode is PAY_PER_REQUEST");
+                    checkIndexUpdate(metadata.settings(), mode, update);
+                    if (update.updateThroughput() != null) {
+                        updatedIndexes.add(name);
                     }
-                    updatedIndexes.add(name);
                 }
             }
         }
@@ -212,15 +236,39 @@ final class UpdateTable implements Operation {
                 }
             }
         }
-        if (request.stream() != null && request.stream().enabled() && TableSettings.streamEnabled(metadata.settings())) {
+        ThroughputLimits.checkUpdate(mode, metadata.settings().scaling(), request.onDemand(), request.warm(), null);
+        if (request.stream() != null && request.stream().enabled() && metadata.settings().streamEnabled()) {
             throw DynamoException.validation("Table already has an enabled stream: TableName: " + table.name());
+        }
+        if (request.stream() != null && !request.stream().enabled() && !metadata.settings().streamEnabled()) {
+            throw DynamoException.validation("Table has no stream to disable: TableName: " + table.name());
         }
         return types;
     }
 
-    private static void checkThroughputChanges(JsonNode current, Throughput requested) {
-        long read = current.path("ReadCapacityUnits").asLong();
-        long write = current.path("WriteCapacityUnits").asLong();
+    /** An Update of a GSI changes its throughput when provisioned, else only its on-demand or warm throughput. */
+    private static void checkIndexUpdate(TableSettings settings, String mode, IndexUpdate update) {
+        String name = update.update();
+        boolean onDemandGiven = update.updateOnDemand() != null && !update.updateOnDemand().isEmpty();
+        if (mode.equals("PAY_PER_REQUEST")) {
+            if (update.updateThroughput() != null) {
+                throw DynamoException.validation(INVALID + "ProvisionedThroughput should not be specified for index: "
+                        + name + " when BillingMode is PAY_PER_REQUEST");
+            }
+            if (!onDemandGiven && update.updateWarm() == null) {
+                throw DynamoException.validation(INVALID + "The only Updates for index: " + name
+                        + " when TableThroughputMode is PAY_PER_REQUEST can be to OnDemandThroughput, WarmThroughput");
+            }
+        } else if (update.updateThroughput() == null && !onDemandGiven && update.updateWarm() == null) {
+            throw DynamoException.validation(INVALID + "ProvisionedThroughput must be specified for index: " + name);
+        }
+        ThroughputLimits.checkUpdate(mode, settings.indexScaling().get(name), update.updateOnDemand(),
+                update.updateWarm(), name);
+    }
+
+    private static void checkThroughputChanges(TableSettings.Throughput current, Throughput requested) {
+        long read = current.readCapacityUnits();
+        long write = current.writeCapacityUnits();
         if (read == requested.readCapacityUnits() && write == requested.writeCapacityUnits()) {
             throw DynamoException.validation("The provisioned throughput for the table will not change. The requested "
                     + "value equals the current value. Current ReadCapacityUnits provisioned for the table: " + read
@@ -232,102 +280,108 @@ final class UpdateTable implements Operation {
     }
 
     private void apply(Table table, Request request, Map<String, String> types) {
-        TableMetadata metadata = table.metadata();
-        ObjectNode settings = metadata.settings();
+        TableSettings settings = table.metadata().settings();
         Instant now = database.clock().instant();
         double seconds = now.toEpochMilli() / 1000.0;
-        ObjectNode indexThroughput = settings.has(TableDescriptions.INDEX_THROUGHPUT)
-                ? (ObjectNode) settings.get(TableDescriptions.INDEX_THROUGHPUT)
-                : settings.putObject(TableDescriptions.INDEX_THROUGHPUT);
-        String currentMode = billingMode(metadata);
-        if (request.billingMode() != null && !request.billingMode().equals(currentMode)) {
-            switchBilling(settings, indexThroughput, request.billingMode(), seconds);
+        Map<String, TableSettings.Throughput> indexThroughput = new LinkedHashMap<>(settings.indexThroughput());
+        Map<String, TableSettings.Scaling> indexScaling = new LinkedHashMap<>(settings.indexScaling());
+        TableSettings.Scaling scaling = settings.scaling();
+        if (request.billingMode() != null && !request.billingMode().equals(settings.billingMode())) {
+            settings = switchBilling(settings, indexThroughput, request.billingMode(), seconds);
+            scaling = ThroughputLimits.switched(scaling, request.billingMode());
+            indexScaling.replaceAll((index, limits) -> ThroughputLimits.switched(limits, request.billingMode()));
         }
         if (request.throughput() != null) {
-            settings.set(TableDescriptions.PROVISIONED_THROUGHPUT,
-                    changed(settings.get(TableDescriptions.PROVISIONED_THROUGHPUT), request.throughput(), seconds));
+            settings = settings.withThroughput(changed(settings.throughput(), request.throughput(), seconds));
+            scaling = ThroughputLimits.provisioned(scaling, settings.throughput());
         }
         for (IndexUpdate update : request.indexUpdates()) {
             if (update.create() != null) {
-                metadata.attributeDefinitions().clear();
-                metadata.attributeDefinitions().putAll(types);
-                table.addIndex(CreateTable.indexDef(update.create(), true, types));
-                dropUnusedDefinitions(metadata);
-                indexThroughput.set(update.create().name(), TableSettings.throughput(update.create().throughput()));
+                IndexSpec created = update.create();
+                table.addIndex(CreateTable.indexDef(created, true, types));
+                TableSettings.Throughput units = SettingsRequests.throughput(created.throughput());
+                indexThroughput.put(created.name(), units);
+                indexScaling.put(created.name(), ThroughputLimits.apply(
+                        TableSettings.Scaling.initial(settings.billingMode(), units), created.onDemand(), created.warm()));
             } else if (update.delete() != null) {
                 table.removeIndex(update.delete());
                 indexThroughput.remove(update.delete());
-                dropUnusedDefinitions(metadata);
+                indexScaling.remove(update.delete());
             } else {
-                indexThroughput.set(update.update(),
-                        changed(indexThroughput.get(update.update()), update.updateThroughput(), seconds));
+                TableSettings.Scaling limits = indexScaling.get(update.update());
+                if (update.updateThroughput() != null) {
+                    TableSettings.Throughput units = changed(indexThroughput.get(update.update()),
+                            update.updateThroughput(), seconds);
+                    indexThroughput.put(update.update(), units);
+                    limits = ThroughputLimits.provisioned(limits, units);
+                }
+                indexScaling.put(update.update(),
+                        ThroughputLimits.apply(limits, update.updateOnDemand(), update.updateWarm()));
             }
         }
+        scaling = ThroughputLimits.apply(scaling, request.onDemand(), request.warm());
+        settings = settings.withIndexThroughput(indexThroughput).withScaling(scaling).withIndexScaling(indexScaling);
         if (request.stream() != null) {
-            TableSettings.applyStream(settings, metadata.arn(), request.stream(), now);
+            settings = SettingsRequests.applyStream(settings, table.metadata().arn(), request.stream(), now);
         }
         if (request.sse() != null) {
-            TableSettings.applySse(settings, request.sse());
+            settings = SettingsRequests.applySse(settings, request.sse());
         }
         if (request.tableClass() != null) {
-            TableSettings.applyTableClass(settings, request.tableClass());
+            settings = settings.withTableClass(request.tableClass());
         }
         if (request.deletionProtection() != null) {
-            settings.put(TableDescriptions.DELETION_PROTECTION, request.deletionProtection());
+            settings = settings.withDeletionProtection(request.deletionProtection());
         }
+        TableMetadata changed = table.metadata();
+        table.metadata(changed.withAttributeDefinitions(usedDefinitions(types, changed)).withSettings(settings));
     }
 
     /** Switching billing mode: on-demand zeroes every throughput; the summary says since when a table is on-demand. */
-    private static void switchBilling(ObjectNode settings, ObjectNode indexThroughput, String mode, double seconds) {
-        ObjectNode summary = TableSettings.billingSummary(mode, seconds);
-        JsonNode previous = settings.get(TableDescriptions.BILLING_MODE_SUMMARY);
-        if (mode.equals("PROVISIONED") && previous != null && previous.has("LastUpdateToPayPerRequestDateTime")) {
-            summary.set("LastUpdateToPayPerRequestDateTime", previous.get("LastUpdateToPayPerRequestDateTime"));
+    private static TableSettings switchBilling(TableSettings settings, Map<String, TableSettings.Throughput> indexThroughput,
+                                               String mode, double seconds) {
+        TableSettings.BillingSummary summary = SettingsRequests.billingSummary(mode, seconds);
+        if (mode.equals("PROVISIONED") && settings.billing() != null) {
+            summary = new TableSettings.BillingSummary(mode, settings.billing().lastUpdateToPayPerRequestDateTime());
         }
-        settings.set(TableDescriptions.BILLING_MODE_SUMMARY, summary);
-        if (mode.equals("PAY_PER_REQUEST")) {
-            settings.set(TableDescriptions.PROVISIONED_THROUGHPUT, TableSettings.throughput(0, 0));
-            List<String> names = new ArrayList<>();
-            indexThroughput.fieldNames().forEachRemaining(names::add);
-            names.forEach(name -> indexThroughput.set(name, TableSettings.throughput(0, 0)));
+        if (!mode.equals("PAY_PER_REQUEST")) {
+            return settings.withBilling(summary);
         }
+        indexThroughput.replaceAll((index, units) -> TableSettings.Throughput.of(0, 0));
+        return settings.withBilling(summary).withThroughput(TableSettings.Throughput.of(0, 0));
     }
 
-    /** A throughput description after a change: when it last went up or down, and how many decreases today. */
-    private static ObjectNode changed(JsonNode current, Throughput requested, double seconds) {
-        ObjectNode next = TableSettings.throughput(requested.readCapacityUnits(), requested.writeCapacityUnits());
-        long read = current == null ? 0 : current.path("ReadCapacityUnits").asLong();
-        long write = current == null ? 0 : current.path("WriteCapacityUnits").asLong();
-        int decreases = current == null ? 0 : current.path("NumberOfDecreasesToday").asInt();
-        copyIfPresent(current, next, "LastIncreaseDateTime");
-        copyIfPresent(current, next, "LastDecreaseDateTime");
+    /** A throughput after a change: when it last went up or down, and how many decreases today. */
+    private static TableSettings.Throughput changed(TableSettings.Throughput current, Throughput requested,
+                                                    double seconds) {
+        long read = current == null ? 0 : current.readCapacityUnits();
+        long write = current == null ? 0 : current.writeCapacityUnits();
+        int decreases = current == null ? 0 : current.numberOfDecreasesToday();
+        BigDecimal lastIncrease = current == null ? null : current.lastIncreaseDateTime();
+        BigDecimal lastDecrease = current == null ? null : current.lastDecreaseDateTime();
         boolean increase = requested.readCapacityUnits() > read || requested.writeCapacityUnits() > write;
         boolean decrease = requested.readCapacityUnits() < read || requested.writeCapacityUnits() < write;
         if (increase) {
-            next.put("LastIncreaseDateTime", TableDescriptions.epochSeconds(seconds));
+            lastIncrease = TableSettings.epochSeconds(seconds);
         }
         if (decrease && read > 0) {
-            next.put("LastDecreaseDateTime", TableDescriptions.epochSeconds(seconds));
+            lastDecrease = TableSettings.epochSeconds(seconds);
             decreases++;
         }
-        next.put("NumberOfDecreasesToday", decreases);
-        return next;
+        return new TableSettings.Throughput(requested.readCapacityUnits(), requested.writeCapacityUnits(), decreases,
+                lastIncrease, lastDecrease);
     }
 
-    private static void copyIfPresent(JsonNode from, ObjectNode to, String member) {
-        if (from != null && from.has(member)) {
-            to.set(member, from.get(member));
-        }
-    }
-
-    /** DynamoDB keeps only the attribute definitions some key still uses. */
-    private static void dropUnusedDefinitions(TableMetadata metadata) {
+    /** DynamoDB keeps only the attribute definitions some key of the table or of an index still uses. */
+    private static Map<String, String> usedDefinitions(Map<String, String> types, TableMetadata metadata) {
         Set<String> used = new HashSet<>();
         addKeys(used, metadata.partitionKey(), metadata.sortKey());
         for (IndexDef index : metadata.indexes()) {
             addKeys(used, index.partitionKey(), index.sortKey());
         }
-        metadata.attributeDefinitions().keySet().retainAll(used);
+        Map<String, String> definitions = new LinkedHashMap<>(types);
+        definitions.keySet().retainAll(used);
+        return definitions;
     }
 
     private static void addKeys(Set<String> used, KeyDef partition, KeyDef sort) {
@@ -339,10 +393,5 @@ final class UpdateTable implements Operation {
 
     private static int globalIndexCount(Table table) {
         return (int) table.indexes().stream().filter(index -> index.definition().global()).count();
-    }
-
-    static String billingMode(TableMetadata metadata) {
-        JsonNode summary = metadata.settings().get(TableDescriptions.BILLING_MODE_SUMMARY);
-        return summary == null ? "PROVISIONED" : summary.path("BillingMode").asText();
     }
 }

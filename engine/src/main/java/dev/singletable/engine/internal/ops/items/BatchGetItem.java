@@ -6,11 +6,11 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.expr.Projection;
-import dev.singletable.engine.internal.protocol.Capacity;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Operation;
-import dev.singletable.engine.internal.protocol.RequestContext;
-import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.kernel.Capacity;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.RequestContext;
+import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.value.Sizes;
@@ -24,11 +24,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * BatchGetItem (§8): up to 100 keys over one or more tables, each table with its own projection and read
+ * BatchGetItem: up to 100 keys over one or more tables, each table with its own projection and read
  * consistency. Answers a {@code Responses} entry for every table asked; keys beyond the 16 MB response cap
- * come back in {@code UnprocessedKeys} with their table's options (B-06).
+ * come back in {@code UnprocessedKeys} with their table's options.
  */
-public final class BatchGetItem implements Operation {
+public final class BatchGetItem implements OperationHandler {
     static final int MAX_KEYS = 100;
     static final long MAX_RESPONSE_BYTES = 16L * 1024 * 1024;
 
@@ -101,7 +101,7 @@ public final class BatchGetItem implements Operation {
         });
     }
 
-    /** Every table's keys and options, checked for shape, duplicates and the total (B-03) without the tables. */
+    /** Every table's keys and options, checked for shape, duplicates and the total without the tables. */
     private static List<TableRequest> read(JsonNode requestItems) {
         List<TableRequest> tables = new ArrayList<>();
         int total = 0;

@@ -2,7 +2,7 @@ package dev.singletable.engine.internal.ops.items;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.singletable.engine.internal.DynamoException;
-import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.ops.Requests;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -22,7 +22,7 @@ final class BatchShapes {
     private BatchShapes() {
     }
 
-    /** RequestItems of a batch: a non-empty map from valid table names or ARNs (B-01, B-03). */
+    /** RequestItems of a batch: a non-empty map from valid table names or ARNs. */
     static JsonNode requestItems(JsonNode request, String operation) {
         JsonNode items = Requests.object(request, "RequestItems");
         if (items == null || items.isEmpty()) {
@@ -58,7 +58,7 @@ final class BatchShapes {
         return joined.toString();
     }
 
-    /** The TransactItems list: 1..100 elements (T-01). */
+    /** The TransactItems list: 1..100 elements. */
     static List<JsonNode> transactItems(JsonNode request, String shape) {
         JsonNode items = Requests.array(request, "TransactItems");
         if (items == null) {

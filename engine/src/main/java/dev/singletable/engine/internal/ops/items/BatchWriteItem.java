@@ -5,10 +5,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Operation;
-import dev.singletable.engine.internal.protocol.RequestContext;
-import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.Constraints;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.RequestContext;
+import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.PrimaryKey;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.value.Value;
@@ -21,11 +22,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * BatchWriteItem (§8): up to 25 puts and deletes over one or more tables. Every request is checked before
- * any is written, so one bad request rejects the whole batch (B-04); the engine never leaves items
- * unprocessed, yet always answers {@code UnprocessedItems: {}} (B-05).
+ * BatchWriteItem: up to 25 puts and deletes over one or more tables. Every request is checked before
+ * any is written, so one bad request rejects the whole batch; the engine never leaves items
+ * unprocessed, yet always answers {@code UnprocessedItems: {}}.
  */
-public final class BatchWriteItem implements Operation {
+public final class BatchWriteItem implements OperationHandler {
     static final int MAX_REQUESTS = 25;
 
     private final Database database;
@@ -40,8 +41,10 @@ public final class BatchWriteItem implements Operation {
 
     @Override
     public ObjectNode execute(JsonNode request, RequestContext context) {
-        String capacityMode = Requests.returnConsumedCapacity(request);
-        boolean metrics = Members.itemCollectionMetrics(request);
+        Constraints constraints = new Constraints();
+        String capacityMode = Requests.returnConsumedCapacity(request, constraints);
+        boolean metrics = Members.itemCollectionMetrics(request, constraints);
+        constraints.check();
         JsonNode requestItems = BatchShapes.requestItems(request, "BatchWriteItem");
         List<WriteRequest> requests = read(requestItems);
         return database.write(() -> write(database, requests, capacityMode, metrics, context));
@@ -49,7 +52,7 @@ public final class BatchWriteItem implements Operation {
 
     /**
      * engine.load: puts items into a table as one BatchWriteItem of their PutRequests would, with the checks a
-     * request's items get as they are read (K-05, P-02) and then every other: all before any item is written.
+     * request's items get as they are read and then every other: all before any item is written.
      * The items are read (converted) one by one as they are checked, so the first bad item is the one reported.
      */
     public static void putAll(Database database, String tableName, List<Map<String, Value>> items) {
@@ -57,7 +60,7 @@ public final class BatchWriteItem implements Operation {
         for (Map<String, Value> item : items) {
             requests.add(new WriteRequest(Database.nameOf(tableName), checkedPut(item), null));
         }
-        database.write(() -> write(database, requests, null, false, new RequestContext()));
+        database.write(() -> write(database, requests, null, false, RequestContext.unlogged()));
     }
 
     /** Checks and applies the writes; {@code capacityMode} null when nobody asks what they consumed (a load). */
@@ -119,7 +122,7 @@ public final class BatchWriteItem implements Operation {
         return response;
     }
 
-    /** The requests, checked for shape (B-01) and then each item's values and size, without the tables. */
+    /** The requests, checked for shape and then each item's values and size, without the tables. */
     private static List<WriteRequest> read(JsonNode requestItems) {
         int total = 0;
         for (Iterator<Map.Entry<String, JsonNode>> it = requestItems.fields(); it.hasNext(); ) {

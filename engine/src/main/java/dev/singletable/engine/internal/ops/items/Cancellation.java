@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.StringJoiner;
 
 /**
- * The CancellationReasons of a transaction, one per action in request order (T-05, T-07): {@code None} for
+ * The CancellationReasons of a transaction, one per action in request order: {@code None} for
  * actions that did not fail, a code and message for those that did, and the old item where asked for.
  */
 final class Cancellation {
@@ -35,7 +35,7 @@ final class Cancellation {
         failed = true;
     }
 
-    /** A per-action data error (T-06); only the first is reported, the service stops looking after it. */
+    /** A per-action data error; only the first is reported, the service stops looking after it. */
     void validationError(int action, String message) {
         if (validationFailed) {
             return;

@@ -3,16 +3,16 @@ package dev.singletable.engine.internal.ops.items;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.expr.Condition;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Operation;
-import dev.singletable.engine.internal.protocol.RequestContext;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.RequestContext;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.value.Value;
 import java.util.List;
 import java.util.Map;
 
-/** DeleteItem (§5.5): deletes an item if present, optionally under a condition; a missing item is no error. */
-public final class DeleteItem implements Operation {
+/** DeleteItem: deletes an item if present, optionally under a condition; a missing item is no error. */
+public final class DeleteItem implements OperationHandler {
     private final Database database;
 
     public DeleteItem(Database database) {

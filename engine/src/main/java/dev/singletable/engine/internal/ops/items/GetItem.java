@@ -4,11 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.expr.Projection;
-import dev.singletable.engine.internal.protocol.Capacity;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Operation;
-import dev.singletable.engine.internal.protocol.RequestContext;
-import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.kernel.Capacity;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.RequestContext;
+import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.value.Value;
@@ -16,8 +16,8 @@ import dev.singletable.engine.internal.value.ValueJson;
 import java.util.List;
 import java.util.Map;
 
-/** GetItem (§5.3): reads one item by its key, the whole item or a projection of it. */
-public final class GetItem implements Operation {
+/** GetItem: reads one item by its key, the whole item or a projection of it. */
+public final class GetItem implements OperationHandler {
     private final Database database;
 
     public GetItem(Database database) {

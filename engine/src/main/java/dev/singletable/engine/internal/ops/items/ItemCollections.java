@@ -10,7 +10,7 @@ import dev.singletable.engine.internal.value.ValueJson;
 import java.util.Iterator;
 
 /**
- * ItemCollectionMetrics (CC-10): reported only for tables with a local secondary index, whose item collections
+ * ItemCollectionMetrics: reported only for tables with a local secondary index, whose item collections
  * (the items of one partition key and their LSI entries) are limited to 10 GB.
  */
 final class ItemCollections {

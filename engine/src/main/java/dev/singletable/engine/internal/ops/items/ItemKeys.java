@@ -14,28 +14,28 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * DynamoDB's rules for the keys a write or read names: the table key (K-01…K-04), attribute names (K-05) and
- * the secondary index keys an item gives values to (IX-03…IX-05). Every check runs before anything is
+ * DynamoDB's rules for the keys a write or read names: the table key, attribute names and
+ * the secondary index keys an item gives values to. Every check runs before anything is
  * written, so a refused request changes nothing.
  */
 final class ItemKeys {
     static final int MAX_PARTITION_KEY_BYTES = 2048;
     static final int MAX_SORT_KEY_BYTES = 1024;
 
-    /** How a refused empty index key is worded: PutItem and UpdateItem say it differently (IX-04). */
+    /** How a refused empty index key is worded: PutItem and UpdateItem say it differently. */
     enum Form { PUT, UPDATE }
 
     private ItemKeys() {
     }
 
-    /** The primary key a {@code Key} member names, which must be exactly the table's key attributes (K-01). */
+    /** The primary key a {@code Key} member names, which must be exactly the table's key attributes. */
     static PrimaryKey ofKey(Table table, Map<String, Value> key) {
         checkKeyShape(table, key);
         checkKeyValues(table, key);
         return table.keyOf(key);
     }
 
-    /** K-01: exactly the key attributes, with the schema's types. */
+    /** Exactly the key attributes, with the schema's types. */
     static void checkKeyShape(Table table, Map<String, Value> key) {
         KeyDef sort = table.sortKey();
         boolean matches = key.size() == (sort == null ? 1 : 2) && hasType(key, table.partitionKey())
@@ -45,7 +45,7 @@ final class ItemKeys {
         }
     }
 
-    /** The key attributes a PutItem item must carry, with their types (K-02), values (K-03) and sizes (K-04). */
+    /** The key attributes a PutItem item must carry, with their types, values and sizes. */
     static void checkItemKey(Table table, Map<String, Value> item) {
         for (KeyDef key : tableKeys(table)) {
             Value value = item.get(key.name());
@@ -60,7 +60,7 @@ final class ItemKeys {
         checkKeyValues(table, item);
     }
 
-    /** K-03 and K-04 on the table key attributes of a key or item whose shape is already right. */
+    /** The values and sizes of the table key attributes of a key or item whose shape is already right. */
     static void checkKeyValues(Table table, Map<String, Value> attributes) {
         for (KeyDef key : tableKeys(table)) {
             Value value = attributes.get(key.name());
@@ -73,7 +73,7 @@ final class ItemKeys {
                 table.sortKey() == null ? null : attributes.get(table.sortKey().name()));
     }
 
-    /** DynamoDB's limits on one key: 2048 bytes of partition key, 1024 of sort key (K-04). */
+    /** DynamoDB's limits on one key: 2048 bytes of partition key, 1024 of sort key. */
     private static void checkKeySizes(Value partition, Value sort) {
         if (partition != null && Sizes.valueSize(partition) > MAX_PARTITION_KEY_BYTES) {
             throw invalid("Size of hashkey has exceeded the maximum size limit of" + MAX_PARTITION_KEY_BYTES + " bytes");
@@ -85,7 +85,7 @@ final class ItemKeys {
     }
 
     /**
-     * IX-03…IX-05: the secondary index key values an item carries must have the declared type, must not be empty
+     * The secondary index key values an item carries must have the declared type, must not be empty
      * and must fit the key size limits. {@code written} limits the check to the attributes an update wrote
      * (null: all of them, as for a whole item).
      */
@@ -98,7 +98,7 @@ final class ItemKeys {
     }
 
     /**
-     * IX-03: the first index key value of the wrong type, or null. Indexes are visited by name, so a value used
+     * The first index key value of the wrong type, or null. Indexes are visited by name, so a value used
      * by several indexes is reported against the alphabetically first. Transactions report it as a cancellation
      * reason rather than a request error, hence apart from {@link #checkIndexKeyValues}.
      */
@@ -115,13 +115,13 @@ final class ItemKeys {
         return null;
     }
 
-    /** IX-04 and IX-05: index key values of the right type must not be empty and must fit the key size limits. */
+    /** Index key values of the right type must not be empty and must fit the key size limits. */
     static void checkIndexKeyValues(Table table, Map<String, Value> item, Set<String> written, Form form) {
         for (IndexDef index : indexesByName(table)) {
             for (KeyDef key : indexKeys(index)) {
                 Value value = item.get(key.name());
                 if (!checked(table, key, written) || value == null || !value.type().equals(key.type())) {
-                    continue; // absent: the item is simply not in this index (IX-01)
+                    continue; // absent: the item is simply not in this index
                 }
                 if (isEmpty(value)) {
                     throw form == Form.PUT
@@ -157,7 +157,7 @@ final class ItemKeys {
         return !isTableKey(table, key.name()) && (written == null || written.contains(key.name()));
     }
 
-    /** U-02: an update may not write or remove a key attribute. */
+    /** An update may not write or remove a key attribute. */
     static void checkNotUpdatingKey(Table table, Set<String> written) {
         for (String attribute : written) {
             if (isTableKey(table, attribute)) {
@@ -166,7 +166,7 @@ final class ItemKeys {
         }
     }
 
-    /** K-05: attribute names must not be empty. */
+    /** Attribute names must not be empty. */
     static void checkAttributeNames(Map<String, Value> item) {
         if (item.containsKey("")) {
             throw invalid("Empty attribute name");

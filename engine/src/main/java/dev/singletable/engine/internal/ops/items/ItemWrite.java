@@ -4,7 +4,7 @@ import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.expr.Condition;
 import dev.singletable.engine.internal.expr.Update;
 import dev.singletable.engine.internal.expr.UpdateResult;
-import dev.singletable.engine.internal.protocol.Capacity;
+import dev.singletable.engine.internal.kernel.Capacity;
 import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.storage.PrimaryKey;
 import dev.singletable.engine.internal.storage.Table;
@@ -43,12 +43,12 @@ final class ItemWrite {
         this.condition = condition;
     }
 
-    /** Replaces the whole item (P-01). */
+    /** Replaces the whole item. */
     static ItemWrite put(Table table, Map<String, Value> item, Condition condition) {
         return new ItemWrite(Kind.PUT, table, ItemKeys.keyAttributes(table, item), item, null, condition);
     }
 
-    /** Updates or creates the item; a null update creates it with its key only (U-01). */
+    /** Updates or creates the item; a null update creates it with its key only. */
     static ItemWrite update(Table table, Map<String, Value> key, Update update, Condition condition) {
         return new ItemWrite(Kind.UPDATE, table, key, null, update, condition);
     }
@@ -71,8 +71,8 @@ final class ItemWrite {
     }
 
     /**
-     * What the write would do to the item present now. Runtime failures of an update (E-29…E-35), an updated
-     * item over 400 KB (U-04) and bad index key values the update wrote (IX-03, IX-04) are ValidationExceptions.
+     * What the write would do to the item present now. Runtime failures of an update, an updated
+     * item over 400 KB and bad index key values the update wrote are ValidationExceptions.
      */
     Outcome plan() {
         return plan(true);
@@ -81,7 +81,7 @@ final class ItemWrite {
     /**
      * As {@link #plan()}; without {@code checkIndexKeyValues} an update's empty or oversized index key values are
      * left to {@link #checkIndexKeyValues(Outcome)}, because a transaction refuses them for the whole request
-     * rather than as one action's cancellation reason (IX-03).
+     * rather than as one action's cancellation reason.
      */
     Outcome plan(boolean checkIndexKeyValues) {
         Item old = table.get(key);
@@ -124,7 +124,7 @@ final class ItemWrite {
         return outcome;
     }
 
-    /** IX-04, IX-05: the index key values an update wrote must not be empty or oversized. */
+    /** The index key values an update wrote must not be empty or oversized. */
     void checkIndexKeyValues(Outcome outcome) {
         if (kind == Kind.UPDATE && update != null && outcome.writes() && outcome.after() != null) {
             ItemKeys.checkIndexKeyValues(table, outcome.after(), update.topLevelAttributes(), ItemKeys.Form.UPDATE);
@@ -155,7 +155,7 @@ final class ItemWrite {
         }
     }
 
-    /** The units the write consumed, also when its condition failed (CC-03, CC-04). */
+    /** The units the write consumed, also when its condition failed. */
     WriteCost cost(Outcome outcome) {
         if (outcome.conditionFailed() || !outcome.writes()) {
             return WriteCost.tableOnly(outcome.old());
@@ -172,7 +172,7 @@ final class ItemWrite {
         return kind == Kind.CHECK;
     }
 
-    /** ConditionalCheckFailedException, carrying the old item when the request asked for it (C-02). */
+    /** ConditionalCheckFailedException, carrying the old item when the request asked for it. */
     static DynamoException conditionFailed(Outcome outcome, boolean returnOldItem) {
         return DynamoException.conditionalCheckFailed(returnOldItem && outcome.old() != null
                 ? Map.of("Item", ValueJson.writeItem(outcome.old().attributes())) : Map.of());

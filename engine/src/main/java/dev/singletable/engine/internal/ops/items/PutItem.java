@@ -3,16 +3,16 @@ package dev.singletable.engine.internal.ops.items;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.expr.Condition;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Operation;
-import dev.singletable.engine.internal.protocol.RequestContext;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.RequestContext;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.value.Value;
 import java.util.List;
 import java.util.Map;
 
-/** PutItem (§5.2): replaces a whole item, optionally under a condition. */
-public final class PutItem implements Operation {
+/** PutItem: replaces a whole item, optionally under a condition. */
+public final class PutItem implements OperationHandler {
     private final Database database;
 
     public PutItem(Database database) {

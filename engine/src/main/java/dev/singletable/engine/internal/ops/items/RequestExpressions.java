@@ -4,18 +4,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.expr.Condition;
 import dev.singletable.engine.internal.expr.ExpressionContext;
-import dev.singletable.engine.internal.expr.ExpressionKind;
 import dev.singletable.engine.internal.expr.Legacy;
 import dev.singletable.engine.internal.expr.Projection;
 import dev.singletable.engine.internal.expr.Update;
-import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.ops.Requests;
+import dev.singletable.engine.model.ExpressionKind;
 import java.util.List;
 
 /**
  * The expressions of one request (or one transaction action), read the way DynamoDB reads them: expression
- * and legacy parameters may not be mixed (L-01), names and values need an expression to serve (E-05), every
+ * and legacy parameters may not be mixed, names and values need an expression to serve, every
  * expression is parsed against one {@link ExpressionContext}, and names or values no expression used are
- * refused once all are parsed (E-02).
+ * refused once all are parsed.
  */
 final class RequestExpressions {
     private final JsonNode request;
@@ -28,7 +28,7 @@ final class RequestExpressions {
 
     /**
      * Checks which expression and legacy members are present and prepares the context. {@code expressionMembers}
-     * and {@code legacyMembers} are listed in the order DynamoDB names them in its L-01 message; a request
+     * and {@code legacyMembers} are listed in the order DynamoDB names them when it refuses a mix of the two; a request
      * whose expressions cannot use values (GetItem: a projection only) takes no ExpressionAttributeValues.
      */
     static RequestExpressions of(JsonNode request, List<String> expressionMembers, List<String> legacyMembers) {
@@ -65,7 +65,7 @@ final class RequestExpressions {
 
     /**
      * UpdateExpression, or the legacy AttributeUpdates; null when there is nothing to update (the item is then
-     * created with its key only, U-01 and L-03).
+     * created with its key only, as DynamoDB does for an UpdateItem without an update).
      */
     Update update() {
         String text = Requests.string(request, "UpdateExpression");
@@ -86,7 +86,7 @@ final class RequestExpressions {
         return attributesToGet == null ? null : Legacy.attributesToGet(attributesToGet);
     }
 
-    /** E-02, once every expression of the request is parsed. */
+    /** Refuses names and values that no expression used, once every expression of the request is parsed. */
     void checkAllUsed() {
         context.checkAllUsed();
     }

@@ -6,11 +6,11 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.expr.Projection;
-import dev.singletable.engine.internal.protocol.Capacity;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Operation;
-import dev.singletable.engine.internal.protocol.RequestContext;
-import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.kernel.Capacity;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.RequestContext;
+import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.value.Value;
@@ -22,10 +22,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * TransactGetItems (§9): up to 100 Gets read as one serializable snapshot (under the database's read lock),
- * answered one response per Get in request order (T-09), each read costing twice a consistent read (T-10).
+ * TransactGetItems: up to 100 Gets read as one serializable snapshot (under the database's read lock),
+ * answered one response per Get in request order, each read costing twice a consistent read.
  */
-public final class TransactGetItems implements Operation {
+public final class TransactGetItems implements OperationHandler {
     private final Database database;
 
     public TransactGetItems(Database database) {

@@ -7,11 +7,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.expr.Condition;
 import dev.singletable.engine.internal.expr.Update;
-import dev.singletable.engine.internal.protocol.Capacity;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Operation;
-import dev.singletable.engine.internal.protocol.RequestContext;
-import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.kernel.Capacity;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.Constraints;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.RequestContext;
+import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.storage.PrimaryKey;
 import dev.singletable.engine.internal.storage.Table;
@@ -32,12 +33,12 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * TransactWriteItems (§9): up to 100 Put, Update, Delete and ConditionCheck actions, all or nothing. The whole
+ * TransactWriteItems: up to 100 Put, Update, Delete and ConditionCheck actions, all or nothing. The whole
  * transaction runs under the database's write lock: every action is planned against the present items, and
  * only if none fails is any applied. A ClientRequestToken makes a successful transaction idempotent for ten
- * minutes (T-08).
+ * minutes.
  */
-public final class TransactWriteItems implements Operation {
+public final class TransactWriteItems implements OperationHandler {
     static final long MAX_TRANSACTION_BYTES = 4L * 1024 * 1024;
     static final Duration IDEMPOTENCY_WINDOW = Duration.ofMinutes(10);
     private static final List<String> ACTIONS = List.of("ConditionCheck", "Put", "Delete", "Update");
@@ -67,8 +68,10 @@ public final class TransactWriteItems implements Operation {
 
     @Override
     public ObjectNode execute(JsonNode request, RequestContext context) {
-        String capacityMode = Requests.returnConsumedCapacity(request);
-        boolean metrics = Members.itemCollectionMetrics(request);
+        Constraints constraints = new Constraints();
+        String capacityMode = Requests.returnConsumedCapacity(request, constraints);
+        boolean metrics = Members.itemCollectionMetrics(request, constraints);
+        constraints.check();
         String token = Requests.string(request, "ClientRequestToken");
         if (token != null && (token.isEmpty() || token.length() > 36)) {
             throw Requests.constraint(token, "clientRequestToken", token.isEmpty()
@@ -132,7 +135,7 @@ public final class TransactWriteItems implements Operation {
         });
     }
 
-    /** One element of TransactItems, checked without its table: shape, values, expressions (T-04). */
+    /** One element of TransactItems, checked without its table: shape, values, expressions. */
     private static Action read(JsonNode element, int position) {
         List<String> present = ACTIONS.stream().filter(a -> element.hasNonNull(a)).toList();
         if (present.size() != 1) {
@@ -171,7 +174,7 @@ public final class TransactWriteItems implements Operation {
 
     /**
      * Looks the tables up and makes the checks the service answers for the whole request: empty or oversized
-     * key values, empty index keys, updates of key attributes, and two actions on one item (T-03, T-06).
+     * key values, empty index keys, updates of key attributes, and two actions on one item.
      */
     private List<ItemWrite> prepare(List<Action> actions) {
         List<ItemWrite> writes = new ArrayList<>();
@@ -201,7 +204,7 @@ public final class TransactWriteItems implements Operation {
         return writes;
     }
 
-    /** Key shapes and types, and index key types of Puts, are cancellation reasons in a transaction (T-06). */
+    /** Key shapes and types, and index key types of Puts, are cancellation reasons in a transaction. */
     private static void checkKeysAndTypes(List<Action> actions, List<ItemWrite> writes, Cancellation cancellation) {
         for (int i = 0; i < actions.size() && !cancellation.validationFailed(); i++) {
             Action action = actions.get(i);

@@ -4,17 +4,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.expr.Condition;
 import dev.singletable.engine.internal.expr.Update;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Operation;
-import dev.singletable.engine.internal.protocol.RequestContext;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.RequestContext;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.value.Value;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** UpdateItem (§5.4): updates an item or creates it (upsert), optionally under a condition. */
-public final class UpdateItem implements Operation {
+/** UpdateItem: updates an item or creates it (upsert), optionally under a condition. */
+public final class UpdateItem implements OperationHandler {
     private final Database database;
 
     public UpdateItem(Database database) {
@@ -42,7 +42,7 @@ public final class UpdateItem implements Operation {
         });
     }
 
-    /** What ReturnValues asks for (U-05, U-06); null or empty when there is nothing to return. */
+    /** What ReturnValues asks for; null or empty when there is nothing to return. */
     private static Map<String, Value> returned(String returnValues, ItemWrite.Outcome outcome, Table table) {
         switch (returnValues) {
             case "ALL_OLD":

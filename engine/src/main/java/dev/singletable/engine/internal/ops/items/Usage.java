@@ -3,14 +3,14 @@ package dev.singletable.engine.internal.ops.items;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.singletable.engine.internal.protocol.Capacity;
+import dev.singletable.engine.internal.kernel.Capacity;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * The capacity one request consumed, per table and index, and the ConsumedCapacity member that reports it:
- * one object for single-item operations, a list with one entry per table for batches and transactions
- * (CC-01, CC-05, CC-08, B-09). Transactions split each figure into ReadCapacityUnits and WriteCapacityUnits.
+ * one object for single-item operations, a list with one entry per table for batches and transactions.
+ * Transactions split each figure into ReadCapacityUnits and WriteCapacityUnits.
  */
 final class Usage {
     private final Map<String, TableUnits> tables = new LinkedHashMap<>();

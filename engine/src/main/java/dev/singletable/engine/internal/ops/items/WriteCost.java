@@ -1,6 +1,6 @@
 package dev.singletable.engine.internal.ops.items;
 
-import dev.singletable.engine.internal.protocol.Capacity;
+import dev.singletable.engine.internal.kernel.Capacity;
 import dev.singletable.engine.internal.storage.IndexData;
 import dev.singletable.engine.internal.storage.IndexDef;
 import dev.singletable.engine.internal.storage.Item;
@@ -11,7 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The write units one write consumes (CC-03, CC-04): on the table, 1 KB units of the larger of the old and new
+ * The write units one write consumes: on the table, 1 KB units of the larger of the old and new
  * item (at least one, also when nothing was there or the condition failed); on each index the write changes,
  * 1 KB units of the index entry — two entries when the index key changed, none when the item is in the index
  * neither before nor after or its projected entry is unchanged.
@@ -57,7 +57,7 @@ record WriteCost(double table, Map<String, Double> globalIndexes, Map<String, Do
         return Capacity.writeUnits(Math.max(Sizes.itemSize(oldEntry), Sizes.itemSize(newEntry)));
     }
 
-    /** The cost of the same write inside a transaction: every unit twice (CC-08). */
+    /** The cost of the same write inside a transaction: every unit twice. */
     WriteCost doubled() {
         Map<String, Double> global = new LinkedHashMap<>();
         Map<String, Double> local = new LinkedHashMap<>();

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.expr.Condition;
 import dev.singletable.engine.internal.expr.Projection;
-import dev.singletable.engine.internal.protocol.Capacity;
-import dev.singletable.engine.internal.protocol.RequestContext;
+import dev.singletable.engine.internal.kernel.Capacity;
+import dev.singletable.engine.internal.ops.RequestContext;
 import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.value.Value;
 import dev.singletable.engine.internal.value.ValueJson;
@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One page of a Query or Scan, read as DynamoDB reads it (Q-04, Q-05): entries in key order until Limit entries
+ * One page of a Query or Scan, read as DynamoDB reads it: entries in key order until Limit entries
  * or 1 MB have been read (the entry crossing 1 MB included; on an index, the size of the projected entry), then
  * the filter, then the projection. The LastEvaluatedKey is the key of the last entry read whenever the page
  * stopped on Limit or size, without looking ahead.
@@ -33,13 +33,21 @@ final class Page {
     /** Read units of the table items an LSI query fetched for attributes the index lacks (each rounded alone). */
     private double fetchUnits;
     private Map<String, Value> lastEvaluatedKey;
+    /** How a Scan page is charged, partition by partition; null for a Query, charged for its bytes at once. */
+    private final ScanCharge scanCharge;
 
-    private Page() {
+    private Page(ScanCharge scanCharge) {
+        this.scanCharge = scanCharge;
     }
 
-    /** Reads a page from the entries of the target, in the order they are to be read. */
+    /** Reads a page of a Query from the entries of the target, in the order they are to be read. */
     static Page read(ReadRequest request, ReadTarget target, Iterator<Item> entries) {
-        Page page = new Page();
+        return read(request, target, entries, null);
+    }
+
+    /** Reads a page from the entries of the target; a Scan's is charged by {@code scanCharge}. */
+    static Page read(ReadRequest request, ReadTarget target, Iterator<Item> entries, ScanCharge scanCharge) {
+        Page page = new Page(scanCharge);
         String select = request.select();
         Condition filter = request.filter();
         Projection projection = request.projection();
@@ -52,6 +60,9 @@ final class Page {
             page.scannedCount++;
             page.bytesRead += entry.size();
             Map<String, Value> record = entry.attributes();
+            if (scanCharge != null) {
+                scanCharge.read(record.get(target.partitionKey().name()), entry.size());
+            }
             if (fetch) {
                 Item item = target.tableItem(entry);
                 page.fetchUnits += Capacity.readUnits(item.size(), request.consistentRead());
@@ -74,7 +85,7 @@ final class Page {
 
     /**
      * Whether each entry must be completed from its table item: only on a local index that does not project
-     * everything, when the Select, the projection or the filter asks for an attribute it lacks (IX-07).
+     * everything, when the Select, the projection or the filter asks for an attribute it lacks.
      */
     private static boolean needsTableItems(ReadRequest request, ReadTarget target) {
         if (!target.isLocalIndex() || target.holdsWholeItems()) {
@@ -106,7 +117,8 @@ final class Page {
         if (lastEvaluatedKey != null) {
             body.set("LastEvaluatedKey", ValueJson.writeItem(lastEvaluatedKey));
         }
-        double readUnits = Capacity.readUnits(bytesRead, request.consistentRead());
+        double readUnits = scanCharge == null ? Capacity.readUnits(bytesRead, request.consistentRead())
+                : scanCharge.units(request.consistentRead(), lastEvaluatedKey == null);
         double tableUnits = target.index() == null ? readUnits : fetchUnits;
         Map<String, Double> onIndex = target.index() == null ? Map.of() : Map.of(target.indexName(), readUnits);
         ObjectNode consumed = Capacity.consumed(request.returnConsumedCapacity(), target.table().name(), tableUnits,

@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.expr.KeyCondition;
 import dev.singletable.engine.internal.expr.Legacy;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Operation;
-import dev.singletable.engine.internal.protocol.RequestContext;
-import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.RequestContext;
+import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.storage.KeyDef;
 import dev.singletable.engine.internal.value.Value;
@@ -19,7 +19,7 @@ import java.util.Map;
  * Query: a range read inside one partition of a table or index. It navigates the sorted partition to the
  * range the key condition selects (and past the ExclusiveStartKey), so its cost is what it reads.
  */
-public final class QueryOperation implements Operation {
+public final class QueryOperation implements OperationHandler {
     private final Database database;
 
     public QueryOperation(Database database) {
@@ -38,14 +38,14 @@ public final class QueryOperation implements Operation {
                     ? request.expressions().parseKeyCondition(expression, target.keySchema())
                     : Legacy.keyConditions(legacy, target.keySchema());
             request.expressions().checkAllUsed();
-            context.keyCondition(KeyShapes.of(key));
+            context.keyCondition(key::toModel);
             checkFilterKeys(request, target);
             Iterator<Item> entries = entries(target, key, request.exclusiveStartKey(), forward);
             return Page.read(request, target, entries).respond(request, target, context);
         });
     }
 
-    /** a Query filter may not read the key attributes of the table or index queried. */
+    /** A Query filter may not read the key attributes of the table or index queried. */
     private static void checkFilterKeys(ReadRequest request, ReadTarget target) {
         if (request.filter() == null) {
             return;
@@ -69,7 +69,7 @@ public final class QueryOperation implements Operation {
                 range.highInclusive(), startKey, forward);
     }
 
-    /** the start key has the target's key attributes and lies inside the queried partition and range. */
+    /** The start key has the target's key attributes and lies inside the queried partition and range. */
     private static void checkStartKey(ReadTarget target, KeyCondition key, Map<String, Value> startKey) {
         target.checkStartKey(startKey, "The provided starting key is invalid");
         if (!startKey.get(key.partitionKey()).equals(key.partitionValue())) {

@@ -4,13 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.expr.Condition;
 import dev.singletable.engine.internal.expr.ExpressionContext;
-import dev.singletable.engine.internal.expr.ExpressionKind;
 import dev.singletable.engine.internal.expr.Legacy;
 import dev.singletable.engine.internal.expr.Projection;
-import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.value.Value;
 import dev.singletable.engine.internal.value.ValueJson;
+import dev.singletable.engine.model.ExpressionKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -67,7 +67,10 @@ final class ReadRequest {
         this.givenSelect = Requests.enumValue(request, "Select", "select", SELECT_VALUES, null);
         this.limit = Requests.integer(request, "Limit");
         if (limit != null && limit < 1) {
-            throw Requests.constraint(limit, kind.limitPath, "Member must have value greater than or equal to 1");
+            throw kind.limitPath.equals("Limit") // Query's message names the member but not its value
+                    ? DynamoException.validation("1 validation error detected: Value at 'Limit' failed to satisfy "
+                            + "constraint: Member must have value greater than or equal to 1")
+                    : Requests.constraint(limit, kind.limitPath, "Member must have value greater than or equal to 1");
         }
         this.returnConsumedCapacity = Requests.returnConsumedCapacity(request);
         this.consistentRead = Requests.bool(request, "ConsistentRead", false);
@@ -108,7 +111,7 @@ final class ReadRequest {
                 : List.of("ProjectionExpression", "FilterExpression");
     }
 
-    /** L-01: legacy and expression parameters may not be mixed. */
+    /** Legacy and expression parameters may not be mixed. */
     private void checkExpressionStyle() {
         List<String> legacy = present(legacyMembers());
         List<String> expression = present(expressionMembers());
@@ -142,7 +145,7 @@ final class ReadRequest {
         return attributesToGet == null ? null : Legacy.attributesToGet(attributesToGet);
     }
 
-    /** Q-08 / S-04, the rules that need no table. */
+    /** The rules of Select that need no table: which values go with a projection, and which need an index. */
     private void checkSelectShape() {
         if (givenSelect == null) {
             return;
@@ -179,8 +182,8 @@ final class ReadRequest {
     }
 
     /**
-     * The table or index to read, checked against the request: Q-11 (unknown index), Q-10 (consistent read on a
-     * GSI), Q-08 (ALL_ATTRIBUTES on a GSI that does not project everything), IX-07 (projecting what a GSI lacks).
+     * The table or index to read, checked against the request: an unknown index, a consistent read on a GSI,
+     * ALL_ATTRIBUTES on a GSI that does not project everything, and a projection of what a GSI lacks are refused.
      */
     ReadTarget target(Table table) {
         ReadTarget target = ReadTarget.of(table, indexName);

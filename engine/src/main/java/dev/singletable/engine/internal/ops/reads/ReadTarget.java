@@ -17,7 +17,7 @@ import java.util.Map;
 
 /**
  * What a Query or Scan reads: a table, or one of its secondary indexes. Knows the keys that order it, the keys
- * a LastEvaluatedKey carries (on an index, the index keys and the table keys, Q-07) and what an index projects.
+ * a LastEvaluatedKey carries (on an index, the index keys and the table keys) and what an index projects.
  */
 final class ReadTarget {
     private final Table table;
@@ -45,7 +45,7 @@ final class ReadTarget {
         }
     }
 
-    /** The table, or the named index of it (Q-11 when it has none of that name). */
+    /** The table, or the named index of it (a ValidationException when it has none of that name). */
     static ReadTarget of(Table table, String indexName) {
         if (indexName == null) {
             return new ReadTarget(table, null);
@@ -129,7 +129,7 @@ final class ReadTarget {
 
     /**
      * Checks an ExclusiveStartKey: exactly the key attributes of {@link #startKeyAttributes()}, with their
-     * declared types (Q-06); it need not be the key of an existing item.
+     * declared types; it need not be the key of an existing item.
      */
     void checkStartKey(Map<String, Value> startKey, String invalid) {
         boolean matches = startKey.size() == this.startKey.size() && this.startKey.stream().allMatch(def -> {

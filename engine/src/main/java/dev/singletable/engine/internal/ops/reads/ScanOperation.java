@@ -3,21 +3,22 @@ package dev.singletable.engine.internal.ops.reads;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
-import dev.singletable.engine.internal.protocol.Database;
-import dev.singletable.engine.internal.protocol.Operation;
-import dev.singletable.engine.internal.protocol.RequestContext;
-import dev.singletable.engine.internal.protocol.Requests;
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.RequestContext;
+import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.HashOrder;
 import dev.singletable.engine.internal.storage.Item;
+import dev.singletable.engine.internal.storage.TableSettings;
 import dev.singletable.engine.internal.value.Value;
 import java.util.Iterator;
 import java.util.Map;
 
 /**
  * Scan: every entry of a table or index, partition by partition in hash order (as DynamoDB scans), resuming
- * after an ExclusiveStartKey; a parallel Scan reads the partitions whose hash falls in its segment (S-02).
+ * after an ExclusiveStartKey; a parallel Scan reads the partitions whose hash falls in its segment.
  */
-public final class ScanOperation implements Operation {
+public final class ScanOperation implements OperationHandler {
     private final Database database;
 
     public ScanOperation(Database database) {
@@ -73,18 +74,23 @@ public final class ScanOperation implements Operation {
         return database.read(() -> {
             ReadTarget target = request.target(database.table(request.tableName()));
             Map<String, Value> startKey = request.exclusiveStartKey();
+            Value startPartition = null;
             if (startKey != null) {
                 target.checkStartKey(startKey,
                         "The provided starting key is invalid: The provided key element does not match the schema");
-                if (!segment.contains(startKey.get(target.partitionKey().name()))) {
+                startPartition = startKey.get(target.partitionKey().name());
+                if (!segment.contains(startPartition)) {
                     throw DynamoException.validation("The provided starting key is invalid: Invalid ExclusiveStartKey. "
                             + "Please use ExclusiveStartKey with correct Segment. TotalSegments: " + segment.total()
                             + " Segment: " + segment.segment());
                 }
             }
             Iterator<Item> entries = target.entries().scan(segment.segment(), segment.total(), startKey);
-            return Page.read(request, target, entries).respond(request, target, context);
+            TableSettings settings = target.table().metadata().settings();
+            TableSettings.Scaling scaling = target.isGlobalIndex()
+                    ? settings.indexScaling().getOrDefault(target.indexName(), settings.scaling()) : settings.scaling();
+            ScanCharge charge = new ScanCharge(scaling.partitions(), segment.segment(), segment.total(), startPartition);
+            return Page.read(request, target, entries, charge).respond(request, target, context);
         });
     }
-
 }

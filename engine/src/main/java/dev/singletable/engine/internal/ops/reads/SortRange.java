@@ -31,7 +31,7 @@ record SortRange(Value low, boolean lowInclusive, Value high, boolean highInclus
         };
     }
 
-    /** E-27: bounds the wrong way round are refused, as DynamoDB refuses them (E-16). */
+    /** Bounds the wrong way round are refused, as DynamoDB refuses them. */
     private static SortRange between(Value lower, Value upper) {
         if (ValueOrder.compare(lower, upper) > 0) {
             throw DynamoException.validation("Invalid KeyConditionExpression: The BETWEEN operator requires upper "

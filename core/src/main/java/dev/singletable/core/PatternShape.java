@@ -1,0 +1,143 @@
+package dev.singletable.core;
+
+import dev.singletable.engine.model.AttributeCondition;
+import dev.singletable.engine.model.KeyCondition;
+import dev.singletable.engine.model.KeyOperator;
+import dev.singletable.engine.model.RequestLogEntry;
+import dev.singletable.fixtures.AccessPattern;
+import dev.singletable.fixtures.DynamoValues;
+import dev.singletable.fixtures.SortConditionKind;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Whether a logged request has the shape an access pattern declares — a Query (or, for a pattern that names one
+ * item, a key lookup; see {@link Verification#isQueryOrKeyLookup}), on the same index (or the table), a partition
+ * key value the pattern's template can produce, the same kind of sort key condition — and which parameters it
+ * was called with. Application code is checked against a declared pattern with it, wherever that is done.
+ */
+public final class PatternShape {
+
+    private PatternShape() {
+    }
+
+    /**
+     * @param pattern an access pattern
+     * @param request a logged request
+     * @return what differs, one phrase each; empty when the request has the pattern's shape
+     */
+    public static List<String> differences(AccessPattern pattern, RequestLogEntry request) {
+        List<String> differences = new ArrayList<>();
+        if (pattern.scan()) {
+            differences.add("serves a pattern the design declares as a Scan");
+            return differences;
+        }
+        if (!Verification.isQueryOrKeyLookup(request)) {
+            differences.add("is a " + request.operationName() + ", not a Query");
+            return differences;
+        }
+        if (request.access().isEmpty()) {
+            // A key lookup serves a pattern that names one item by its whole table key, and no other.
+            if (pattern.indexName().isPresent()) {
+                differences.add("is a " + request.operationName() + ", which reads the table, not index "
+                        + pattern.indexName().get());
+            } else if (!Verification.keyLookupServes(pattern)) {
+                differences.add("is a " + request.operationName() + ", which reads items by their whole key, but"
+                        + " the pattern reads a range of its partition");
+            }
+            return differences;
+        }
+        String declared = pattern.indexName().map(i -> "index " + i).orElse("the table");
+        String read = request.index().map(i -> "index " + i).orElse("the table");
+        if (!declared.equals(read)) {
+            differences.add("reads " + read + ", not " + declared);
+        }
+        Optional<KeyCondition> shape = request.keyCondition();
+        if (shape.isEmpty()) {
+            differences.add("has no key condition");
+            return differences;
+        }
+        KeyCondition key = shape.get();
+        if (!key.partitionAttribute().equals(pattern.partitionKey().name())) {
+            differences.add("has partition key " + key.partitionAttribute() + ", not " + pattern.partitionKey().name());
+        } else if (!pattern.partitionTemplate().matches(key.partitionValue())) {
+            differences.add("has partition key value " + DynamoValues.text(key.partitionValue()) + ", which "
+                    + pattern.partitionTemplate().source() + " does not produce");
+        }
+        Optional<AttributeCondition> sort = key.sortCondition();
+        SortConditionKind kind = sort.map(condition -> kindOf(condition.operator())).orElse(SortConditionKind.NONE);
+        if (kind != pattern.sortConditionKind()) {
+            differences.add("has sort key condition " + describe(kind, sort.map(AttributeCondition::attribute)
+                    .orElse(null)) + ", not "
+                    + describe(pattern.sortConditionKind(), pattern.sortKey().map(k -> k.name()).orElse(null)));
+        }
+        return differences;
+    }
+
+    /**
+     * @param requests logged requests
+     * @return the Queries, Scans (PartiQL SELECTs too) and key lookups among them: the reads an access pattern is
+     *         about
+     */
+    public static List<RequestLogEntry> reads(List<RequestLogEntry> requests) {
+        return requests.stream().filter(r -> r.access().isPresent() || Verification.isQueryOrKeyLookup(r))
+                .toList();
+    }
+
+    /**
+     * Reads the pattern's parameters from a request that has its shape.
+     *
+     * @param pattern an access pattern
+     * @param request a logged Query with the pattern's shape
+     * @return the parameters its key condition gives, as text
+     */
+    public static Map<String, String> parameters(AccessPattern pattern, RequestLogEntry request) {
+        Map<String, String> parameters = new LinkedHashMap<>();
+        if (pattern.scan()) {
+            return parameters;
+        }
+        request.keyCondition().ifPresent(key -> {
+            pattern.partitionTemplate().parametersOf(DynamoValues.text(key.partitionValue()))
+                    .ifPresent(parameters::putAll);
+            key.sortCondition()
+                    .filter(sort -> pattern.sortKey().filter(k -> k.name().equals(sort.attribute())).isPresent())
+                    .map(AttributeCondition::operands)
+                    .filter(operands -> operands.size() == pattern.sortTemplates().size())
+                    .ifPresent(operands -> {
+                        for (int i = 0; i < operands.size(); i++) {
+                            pattern.sortTemplates().get(i).parametersOf(DynamoValues.text(operands.get(i)))
+                                    .ifPresent(parameters::putAll);
+                        }
+                    });
+        });
+        return parameters;
+    }
+
+    private static SortConditionKind kindOf(KeyOperator operator) {
+        return switch (operator) {
+            case EQ -> SortConditionKind.EQUALS;
+            case LT -> SortConditionKind.LT;
+            case LE -> SortConditionKind.LTE;
+            case GT -> SortConditionKind.GT;
+            case GE -> SortConditionKind.GTE;
+            case BETWEEN -> SortConditionKind.BETWEEN;
+            case BEGINS_WITH -> SortConditionKind.BEGINS_WITH;
+        };
+    }
+
+    private static String describe(SortConditionKind kind, String sortKey) {
+        return switch (kind) {
+            case NONE -> "none";
+            case EQUALS -> sortKey + " =";
+            case LT -> sortKey + " <";
+            case LTE -> sortKey + " <=";
+            case GT -> sortKey + " >";
+            case GTE -> sortKey + " >=";
+            case BETWEEN -> sortKey + " BETWEEN";
+            case BEGINS_WITH -> "begins_with(" + sortKey + ")";
+        };
+    }
+}
