@@ -8,6 +8,7 @@ import dev.singletable.engine.internal.storage.TableMetadata;
 import dev.singletable.engine.internal.storage.TableSettings;
 import java.time.Instant;
 import java.util.UUID;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -55,10 +56,15 @@ public final class Forks {
         });
     }
 
-    /** Deletes a table at once, as DeleteTable does, whether or not it is protected against deletion. */
-    public static void drop(Database database, String tableName) {
+    /**
+     * Deletes a table at once, as DeleteTable does, whether or not it is protected against deletion; then tells
+     * {@code dropped} (still holding the write lock), for what the layers above keep of the table.
+     */
+    public static void drop(Database database, String tableName, Consumer<Table> dropped) {
         database.write(() -> {
-            database.remove(ControlRequests.existing(database, Database.nameOf(tableName)).name());
+            Table table = ControlRequests.existing(database, Database.nameOf(tableName));
+            database.remove(table.name());
+            dropped.accept(table);
             return null;
         });
     }
