@@ -37,10 +37,8 @@ public final class Forks {
             }
             Instant now = database.clock().instant();
             String arn = Database.arnOf(forkName);
-            TableMetadata metadata = source.metadata().copyAs(forkName, arn, UUID.randomUUID().toString(),
-                    now.toEpochMilli() / 1000.0);
-            TableSettings settings = metadata.settings().withStream(null, null);
-            String viewType = metadata.settings().streamViewType();
+            TableSettings settings = source.metadata().settings().withStream(null, null);
+            String viewType = source.metadata().settings().streamViewType();
             if (viewType != null) {
                 SettingsRequests.StreamSpec stream = new SettingsRequests.StreamSpec(true, viewType);
                 // a fork made again under a dropped fork's name in the same millisecond (a test clock stands
@@ -51,7 +49,9 @@ public final class Forks {
                     label = label.plusMillis(1);
                 } while (streamExists.test(settings.latestStream().arn()));
             }
-            database.addFork(source, source.fork(metadata.withSettings(settings)));
+            TableMetadata metadata = source.metadata().copyAs(forkName, arn, UUID.randomUUID().toString(),
+                    now.toEpochMilli() / 1000.0, settings);
+            database.addFork(source, source.fork(metadata));
             return null;
         });
     }
