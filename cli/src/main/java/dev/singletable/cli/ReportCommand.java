@@ -1,12 +1,18 @@
 package dev.singletable.cli;
 
+import dev.singletable.core.Cost;
+import dev.singletable.core.Coverage;
+import dev.singletable.core.DesignWarning;
+import dev.singletable.core.ItemCollections;
 import dev.singletable.core.Verification;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,9 +23,10 @@ import picocli.CommandLine.Spec;
 /** {@code singletable report}: the design, its data and its access patterns on one HTML page. */
 @Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Writes one self-contained HTML page: the item collections of the table and of every index "
-                + "(as NoSQL Workbench's aggregate view shows them), the access patterns with verify's columns, "
-                + "item sizes with their write and read units, and warnings (a pattern that Scans, a hot or large "
-                + "partition, an item near 400 KB, an index no pattern reads)."},
+                + "(as NoSQL Workbench's aggregate view shows them) with a picture of their partitions by items and "
+                + "bytes, which pattern reads which index, the access patterns with verify's columns, item sizes "
+                + "with their write and read units, the cost per pattern and per write (and per month at the stated "
+                + "rates), the coverage of the last test run (--coverage), and the design's warnings."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:report written", "2:usage or input error"})
 final class ReportCommand implements Callable<Integer> {
@@ -30,17 +37,30 @@ final class ReportCommand implements Callable<Integer> {
             description = "Where to write the page (default: ${DEFAULT-VALUE}).")
     Path output;
 
+    @Option(names = "--coverage", paramLabel = "FILE", description = "The coverage of a test run, as the JUnit "
+            + "extension writes it (target/singletable/coverage-TABLE.json), to show on the page.")
+    Path coverage;
+
+    @Mixin
+    InsightOptions insight;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
         DesignInput.Loaded loaded = input.load();
+        Optional<Coverage> lastRun = Optional.ofNullable(coverage).map(file -> readCoverage(file,
+                loaded.design().tableName()));
         Verification results = loaded.verify();
-        List<ItemCollections.View> views = ItemCollections.of(loaded.design(), loaded.fixtures().items());
-        List<String> warnings = DesignWarnings.of(loaded.design(), views, results);
-        String page = ReportPage.render(input.design.getFileName().toString(), loaded.fixtures(), results, views,
-                warnings);
+        List<DesignWarning> lint = insight.lint(results);
+        List<String> warnings = new ArrayList<>();
+        results.failed().forEach(r -> r.shortfalls().forEach(p -> warnings.add("access pattern " + r.label() + ": "
+                + p)));
+        lint.forEach(w -> warnings.add(w.toString()));
+        Cost cost = insight.cost(results);
+        String page = ReportPage.render(new ReportPage.Content(input.design.getFileName().toString(), results,
+                ItemCollections.of(loaded.fixtures()), warnings, cost, insight.prices(), lastRun));
         try {
             Files.writeString(output, page, StandardCharsets.UTF_8);
         } catch (IOException e) {
@@ -48,7 +68,26 @@ final class ReportCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().println("wrote " + output + ": "
                 + Words.count(loaded.fixtures().items().size(), "item") + ", "
-                + Words.count(results.checks().size(), "access pattern check") + ", " + Words.count(warnings.size(), "warning"));
+                + Words.count(results.checks().size(), "access pattern check") + ", "
+                + Words.count(warnings.size(), "warning")
+                + lastRun.map(c -> ", " + (c.patterns().size() - c.unserved().size()) + " of " + c.patterns().size()
+                        + " patterns served in the last test run").orElse(""));
         return Singletable.OK;
+    }
+
+    private static Coverage readCoverage(Path file, String table) {
+        Coverage read;
+        try {
+            read = Coverage.fromJson(Files.readString(file, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read coverage " + file, e);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(Singletable.USAGE, file + ": " + e.getMessage());
+        }
+        if (!read.table().equals(table)) {
+            throw new CliException(Singletable.USAGE, file + " is the coverage of table " + read.table()
+                    + ", not of " + table);
+        }
+        return read;
     }
 }

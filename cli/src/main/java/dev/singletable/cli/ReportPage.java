@@ -2,15 +2,20 @@ package dev.singletable.cli;
 
 import static dev.singletable.cli.Html.escape;
 
+import dev.singletable.core.Cost;
+import dev.singletable.core.Coverage;
+import dev.singletable.core.ItemCollections;
 import dev.singletable.core.PatternCheck;
 import dev.singletable.core.Verification;
 import dev.singletable.fixtures.DynamoValues;
 import dev.singletable.fixtures.Fixtures;
 import dev.singletable.fixtures.TableDesign;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -54,6 +59,14 @@ final class ReportPage {
             .none{color:#5a6372}
             .description{color:#5a6372;font-size:12px}
             .legend{color:#5a6372;font-size:13px;margin:4px 0 10px}
+            svg.picture{display:block;max-width:100%;height:auto;background:#fff;border:1px solid #dde1e7;\
+            border-radius:6px;margin:6px 0 12px}
+            svg.picture text{font:12px system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;fill:#1d2330}
+            svg.picture text.mono{font-family:ui-monospace,Menlo,Consolas,monospace}
+            svg.picture text.hot{fill:#b3261e;font-weight:600}
+            svg.picture text.quiet,svg.picture text.small{fill:#5a6372}
+            svg.picture text.small{font-size:11px}
+            svg.picture text.strong{font-weight:600}
             """;
 
     private final StringBuilder html = new StringBuilder();
@@ -62,13 +75,31 @@ final class ReportPage {
     private ReportPage() {
     }
 
-    static String render(String source, Fixtures fixtures, Verification results,
-            List<ItemCollections.View> views, List<String> warnings) {
-        return new ReportPage().page(source, fixtures, results, views, warnings);
+    /**
+     * What the page shows.
+     *
+     * @param source   the design file's name
+     * @param results  the verdict on the patterns, with the fixtures
+     * @param views    the item collections of the table and each index
+     * @param warnings the patterns that fall short, then the design lint's warnings, one line each
+     * @param cost     the cost estimate
+     * @param prices   the prices given, for money
+     * @param coverage the coverage of the last test run, when a file of it was given
+     */
+    record Content(String source, Verification results, List<ItemCollections.View> views, List<String> warnings,
+            Cost cost, Cost.Prices prices, Optional<Coverage> coverage) {
     }
 
-    private String page(String source, Fixtures fixtures, Verification results,
-            List<ItemCollections.View> views, List<String> warnings) {
+    static String render(Content content) {
+        return new ReportPage().page(content);
+    }
+
+    private String page(Content content) {
+        String source = content.source();
+        Verification results = content.results();
+        Fixtures fixtures = results.fixtures();
+        List<ItemCollections.View> views = content.views();
+        List<String> warnings = content.warnings();
         TableDesign design = fixtures.design();
         int checks = results.checks().size();
         int failed = results.failed().size();
@@ -86,10 +117,19 @@ final class ReportPage {
         card("partitions", Integer.toString(views.get(0).collections().size()), "");
         card("checks passed", (checks - failed) + " / " + checks, failed == 0 ? "good" : "bad");
         card("warnings", Integer.toString(warnings.size()), warnings.isEmpty() ? "good" : "bad");
+        content.coverage().ifPresent(c -> card("patterns served by the application", (c.patterns().size()
+                - c.unserved().size()) + " / " + c.patterns().size(), c.complete() ? "good" : "bad"));
+        content.cost().total().onDemandMonthly(content.prices()).ifPresent(amount -> card("a month on demand",
+                InsightText.amount(OptionalDouble.of(amount)), ""));
         html.append("</div>\n");
         warnings(warnings);
         design.accessPatterns().forEach(p -> descriptions.put(p.name(), p.description()));
+        html.append("<h2>Which pattern reads which index</h2>\n<p class=\"legend\">Green: the pattern passes;")
+                .append(" red: it falls short; grey: not exercised; dashed: declared as a Scan.</p>\n")
+                .append(ReportPictures.patternsAndIndexes(results, views)).append('\n');
         patterns(results);
+        content.coverage().ifPresent(this::coverage);
+        cost(content.cost(), content.prices());
         for (ItemCollections.View view : views) {
             collections(view);
         }
@@ -139,6 +179,73 @@ final class ReportPage {
         html.append("</table>\n");
     }
 
+    private void coverage(Coverage coverage) {
+        html.append("<h2>Coverage of the last test run</h2>\n<p class=\"legend\">")
+                .append(escape(Words.count(coverage.patterns().size() - coverage.unserved().size(), "declared pattern")
+                        + " of " + coverage.patterns().size() + " served by the application's requests, "
+                        + Words.count(coverage.undeclared().size(), "undeclared shape") + " of read"))
+                .append(" (").append(escape(coverage.design())).append(").</p>\n")
+                .append(ReportPictures.coverage(coverage)).append('\n');
+        if (coverage.undeclared().isEmpty()) {
+            return;
+        }
+        html.append("<ul class=\"warnings\">");
+        for (Coverage.UndeclaredRead read : coverage.undeclared()) {
+            html.append("<li>").append(escape(read.shape() + ": " + Words.count(read.requests(), "request") + " in "
+                    + String.join(", ", read.tests()) + read.nearest().map(n -> "; nearest pattern " + n + ": "
+                            + String.join(", ", read.differences())).orElse(""))).append("</li>");
+        }
+        html.append("</ul>\n");
+    }
+
+    private void cost(Cost cost, Cost.Prices prices) {
+        html.append("<h2>Cost</h2>\n<p class=\"legend\">Read capacity units of one call, measured on the fixtures")
+                .append(" (a Query reads eventually consistent; strongly consistent costs twice as much, and a global")
+                .append(" index has no strongly consistent reads).</p>\n").append(ReportPictures.cost(cost))
+                .append('\n');
+        html.append("<h3>Writes</h3>\n<table><tr><th>entity</th><th>writes in the fixtures</th>")
+                .append("<th>WCU a write, by where it is written</th><th>WCU a write</th><th>rate</th></tr>\n");
+        for (Cost.WriteCost write : cost.writes()) {
+            html.append("<tr><td>").append(escape(write.entity())).append("</td><td class=\"num\">")
+                    .append(write.writes()).append("</td><td>");
+            write.writeUnits().forEach((index, units) -> html.append("<span class=\"attr\"><i>")
+                    .append(escape(index)).append(":</i> ").append(InsightText.units(units)).append("</span>"));
+            html.append("</td><td class=\"num\">").append(InsightText.units(write.totalWriteUnits()))
+                    .append("</td><td>").append(escape(write.rate().map(Object::toString).orElse("–")))
+                    .append("</td></tr>\n");
+        }
+        html.append("</table>\n");
+        if (!cost.hasRates()) {
+            html.append("<p class=\"none\">No rates: state them in the design (<code>rate: 50/s</code> on a pattern")
+                    .append(" or an entity) or with --rate for the monthly figures.</p>\n");
+            return;
+        }
+        boolean money = prices.any();
+        html.append("<h3>At the stated rates, ").append(Cost.HOURS_PER_MONTH).append(" hours a month</h3>\n")
+                .append("<table><tr><th>index</th><th>RCU/s</th><th>WCU/s</th><th>read request units a month</th>")
+                .append("<th>write request units a month</th><th>provisioned RCU</th><th>provisioned WCU</th>")
+                .append(money ? "<th>on demand a month</th><th>provisioned a month</th>" : "").append("</tr>\n");
+        List<Cost.IndexCost> rows = new ArrayList<>(cost.indexes());
+        rows.add(cost.total());
+        for (Cost.IndexCost index : rows) {
+            html.append("<tr><td>").append(escape(index.index())).append("</td>");
+            for (String cell : new String[] {InsightText.units(index.readUnitsPerSecond()),
+                InsightText.units(index.writeUnitsPerSecond()), InsightText.whole(index.monthlyReadRequestUnits()),
+                InsightText.whole(index.monthlyWriteRequestUnits()),
+                index.local() ? "table's" : Long.toString(index.provisionedReadCapacityUnits()),
+                index.local() ? "table's" : Long.toString(index.provisionedWriteCapacityUnits())}) {
+                html.append("<td class=\"num\">").append(cell).append("</td>");
+            }
+            if (money) {
+                html.append("<td class=\"num\">").append(InsightText.amount(index.onDemandMonthly(prices)))
+                        .append("</td><td class=\"num\">").append(InsightText.amount(index.provisionedMonthly(prices)))
+                        .append("</td>");
+            }
+            html.append("</tr>\n");
+        }
+        html.append("</table>\n");
+    }
+
     private void collections(ItemCollections.View view) {
         String title = view.index().map(i -> "Index " + i.name() + " (" + (i.isGlobal() ? "global" : "local")
                 + ", projects " + i.projection() + ")").orElse("Item collections of the table");
@@ -151,6 +258,7 @@ final class ReportPage {
             html.append("<p class=\"none\">No item has this index's keys.</p>\n");
             return;
         }
+        html.append(ReportPictures.partitions(view)).append('\n');
         html.append("<table><tr><th>").append(escape(view.partitionKey())).append("</th>");
         view.sortKey().ifPresent(s -> html.append("<th>").append(escape(s)).append("</th>"));
         html.append("<th>entity</th><th>attributes</th><th>size</th><th>WCU</th><th>RCU</th></tr>\n");
@@ -171,7 +279,8 @@ final class ReportPage {
                         attribute(name, value);
                     }
                 });
-                html.append("</td><td class=\"num\">").append(bytes(row.size())).append("</td><td class=\"num\">")
+                html.append("</td><td class=\"num\">").append(ReportPictures.bytes(row.size()))
+                        .append("</td><td class=\"num\">")
                         .append(DynamoValues.writeUnits(row.size())).append("</td><td class=\"num\">")
                         .append(DynamoValues.readUnits(row.size())).append("</td></tr>\n");
             }
@@ -185,9 +294,5 @@ final class ReportPage {
         html.append("<span class=\"attr\" title=\"")
                 .append(escape(name + " (" + DynamoValues.typeName(value) + "): " + text))
                 .append("\"><i>").append(escape(name)).append(":</i> ").append(escape(shown)).append("</span>");
-    }
-
-    private static String bytes(long size) {
-        return size < 1024 ? size + " B" : String.format(Locale.ROOT, "%.1f KB", size / 1024.0);
     }
 }

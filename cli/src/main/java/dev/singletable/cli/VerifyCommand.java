@@ -1,7 +1,11 @@
 package dev.singletable.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.singletable.core.Cost;
+import dev.singletable.core.DesignWarning;
 import dev.singletable.core.Verification;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -13,12 +17,14 @@ import picocli.CommandLine;
 /** {@code singletable verify}: every access pattern runs as a Query and returns what the fixtures expect. */
 @Command(name = "verify", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Starts the embedded engine, creates the table, seeds the fixtures, runs every access pattern "
-                + "(once per entry of the fixtures' expect section) and prints what each did.",
+                + "(once per entry of the fixtures' expect section) and prints what each did, then the design's "
+                + "warnings and, when rates are known, its cost.",
             "Exits 0 only when every pattern is a Query (or a key lookup) on the index it declares and returns the "
-                + "expected keys in order."},
+                + "expected keys in order (and, with --fail-on-warnings, the design has no warning)."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every pattern is a Query and returns what is expected",
-            "1:a pattern Scans, reads another index, fails, cannot run, or returns something else",
+            "1:a pattern Scans, reads another index, fails, cannot run, or returns something else; or, with "
+                + "--fail-on-warnings, the design has a warning",
             "2:usage or input error"})
 final class VerifyCommand implements Callable<Integer> {
     @Mixin
@@ -27,6 +33,12 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = Format.Parser.class,
             description = "text (default), json or junit-xml.")
     Format format;
+
+    @Option(names = "--fail-on-warnings", description = "Exit 1 when the design lint warns, too.")
+    boolean failOnWarnings;
+
+    @Mixin
+    InsightOptions insight;
 
     @Spec
     CommandSpec spec;
@@ -54,15 +66,25 @@ final class VerifyCommand implements Callable<Integer> {
     public Integer call() {
         DesignInput.Loaded loaded = input.load();
         Verification results = loaded.verify();
+        List<DesignWarning> warnings = insight.lint(results);
+        Cost cost = insight.cost(results);
         PrintWriter out = spec.commandLine().getOut();
         String source = input.design.getFileName().toString();
         switch (format) {
-            case text -> ResultsText.write(out, loaded.design().tableName(), source,
-                    loaded.fixtures().items().size(), results);
-            case json -> ResultsJson.write(out, loaded.design().tableName(), source, results);
+            case text -> {
+                ResultsText.write(out, loaded.design().tableName(), source, loaded.fixtures().items().size(),
+                        results);
+                InsightText.write(out, warnings, cost, insight.prices());
+            }
+            case json -> {
+                ObjectNode document = ResultsJson.document(loaded.design().tableName(), source, results);
+                InsightJson.add(document, warnings, insight.scale, cost, insight.prices());
+                ResultsJson.write(out, document);
+            }
             case junit_xml -> ResultsJunitXml.write(out, loaded.design().tableName(), source, results);
         }
         out.flush();
-        return results.passed() ? Singletable.OK : Singletable.VERIFICATION_FAILED;
+        boolean passed = results.passed() && !(failOnWarnings && !warnings.isEmpty());
+        return passed ? Singletable.OK : Singletable.VERIFICATION_FAILED;
     }
 }

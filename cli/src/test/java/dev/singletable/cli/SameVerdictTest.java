@@ -145,7 +145,8 @@ class SameVerdictTest {
                         .overrideConfiguration(c -> c.addExecutionInterceptor(otherIndex)).build()) {
             SingleTable table = table(backend, client, designFile, fixturesFile);
             StringWriter json = new StringWriter();
-            ResultsJson.write(new PrintWriter(json), "shop", "shop.table.yaml", Verification.of(table));
+            ResultsJson.write(new PrintWriter(json), ResultsJson.document("shop", "shop.table.yaml",
+                    Verification.of(table)));
             Map<String, List<String>> byVerify = fromJson(json.toString());
 
             assertThat(byVerify).containsEntry("openOrders", List.of("wrong index"));

@@ -112,6 +112,7 @@ public final class Cost {
      * What the stated rates ask of the table or one index.
      *
      * @param index                          {@code table}, an index, or {@code total}
+     * @param local                          whether it is a local index, which uses its table's capacity
      * @param readUnitsPerSecond             read units a second, from the patterns on it
      * @param writeUnitsPerSecond            write units a second, from the entity writes it holds
      * @param provisionedReadCapacityUnits   the read capacity to provision for it, ⌈units a second⌉; for the
@@ -119,7 +120,7 @@ public final class Cost {
      *                                       none of its own
      * @param provisionedWriteCapacityUnits  the write capacity to provision, likewise
      */
-    public record IndexCost(String index, double readUnitsPerSecond, double writeUnitsPerSecond,
+    public record IndexCost(String index, boolean local, double readUnitsPerSecond, double writeUnitsPerSecond,
             long provisionedReadCapacityUnits, long provisionedWriteCapacityUnits) {
 
         /** @return the read request units of a month on demand */
@@ -220,7 +221,7 @@ public final class Cost {
         this.patterns = List.copyOf(patterns);
         this.writes = List.copyOf(writes);
         this.indexes = List.copyOf(indexes);
-        this.total = new IndexCost("total", indexes.stream().mapToDouble(IndexCost::readUnitsPerSecond).sum(),
+        this.total = new IndexCost("total", false, indexes.stream().mapToDouble(IndexCost::readUnitsPerSecond).sum(),
                 indexes.stream().mapToDouble(IndexCost::writeUnitsPerSecond).sum(),
                 indexes.stream().mapToLong(IndexCost::provisionedReadCapacityUnits).sum(),
                 indexes.stream().mapToLong(IndexCost::provisionedWriteCapacityUnits).sum());
@@ -312,7 +313,7 @@ public final class Cost {
         return load.entrySet().stream().map(e -> {
             boolean local = locals.contains(e.getKey());
             double[] capacity = e.getKey().equals("table") ? onTable : e.getValue();
-            return new IndexCost(e.getKey(), e.getValue()[0], e.getValue()[1],
+            return new IndexCost(e.getKey(), local, e.getValue()[0], e.getValue()[1],
                     local ? 0 : (long) Math.ceil(capacity[0]), local ? 0 : (long) Math.ceil(capacity[1]));
         }).collect(Collectors.toList());
     }

@@ -133,7 +133,7 @@ public final class DesignLint {
                         view.partitionKey(), null, view.name(), first.source().location());
             }
             int items = collection.rows().size();
-            if (view.items() >= HOT_MINIMUM_ITEMS && items >= HOT_SHARE * view.items()) {
+            if (hot(view, collection)) {
                 warn(Kind.HOT_PARTITION, String.format(Locale.ROOT, "%s holds %d of the %d items of %s (%s), and"
                         + " takes as large a share of its writes", partition, items, view.items(), view.describe(),
                         percent(items, view.items())), entity, view.partitionKey(), null, view.name(),
@@ -150,6 +150,18 @@ public final class DesignLint {
                 "no access pattern queries " + index.name() + ", yet it projects " + index.projection()
                         + " and every write of its " + view.items() + " items writes it too", null, null, null,
                 index.name(), null));
+    }
+
+    /**
+     * The rule of {@link Kind#HOT_PARTITION}, for front ends that mark hot partitions in pictures.
+     *
+     * @param view       the table or an index
+     * @param collection one of its partitions
+     * @return whether the partition holds at least {@link #HOT_SHARE} of the view's items, the view having at
+     *         least {@link #HOT_MINIMUM_ITEMS}
+     */
+    public static boolean hot(ItemCollections.View view, ItemCollections.Collection collection) {
+        return view.items() >= HOT_MINIMUM_ITEMS && collection.rows().size() >= HOT_SHARE * view.items();
     }
 
     private static String mostCommonEntity(ItemCollections.Collection collection) {

@@ -128,6 +128,8 @@ class CostTest {
         Cost.IndexCost local = cost.indexes().get(2);
         assertThat(local.writeUnitsPerSecond()).isEqualTo(3.0);
         assertThat(local.provisionedWriteCapacityUnits()).as("on the table's capacity").isZero();
+        assertThat(local.local()).isTrue();
+        assertThat(table.local()).isFalse();
         assertThat(cost.total().readUnitsPerSecond()).isEqualTo(100.0);
         assertThat(cost.total().writeUnitsPerSecond()).isEqualTo(8.0);
         assertThat(cost.total().provisionedWriteCapacityUnits()).isEqualTo(8);
