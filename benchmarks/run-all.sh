@@ -7,6 +7,7 @@
 #   1 fork, 3 x 1 s warm-up, 5 x 1 s measurement);
 # - the workload driver against the in-memory transport, the engine's HTTP endpoint and dynalite (installed
 #   with npm into benchmarks/target/peer and started on a free loopback port), when node and npm are present;
+# - the HTTP server's own cost: raw keep-alive HTTP/1.1 against the engine, dynalite and a blocking-socket echo;
 # - heap held by 1M items of ~300 bytes;
 # - the JUnit extension's timings (class setup, per-test reset).
 # Takes about 10-15 minutes on 2 cores. Set MVN_FLAGS="" to let Maven go online (default: -o, offline).
@@ -81,6 +82,13 @@ fi
 DRIVER=dev.singletable.benchmarks.workload.WorkloadDriver
 log "workload: $DRIVER ${PEER_ARGS[*]} --rounds $ROUNDS --ops $OPS"
 java -cp "$JAR" "$DRIVER" "${PEER_ARGS[@]}" --rounds "$ROUNDS" --ops "$OPS" --out "$OUT/workload.md" >&2
+
+# --- the HTTP server's own cost ----------------------------------------------------------------------------------
+HTTP_COST=dev.singletable.benchmarks.http.HttpServerCost
+HTTP_FLAGS="${HTTP_FLAGS:---rounds 5 --requests 2000 --seconds 2 --connections 16}"
+log "HTTP server cost: $HTTP_COST ${PEER_ARGS[*]} $HTTP_FLAGS"
+# shellcheck disable=SC2086
+java -cp "$JAR" "$HTTP_COST" "${PEER_ARGS[@]}" $HTTP_FLAGS --out "$OUT/http-server.md" >&2
 stop_peer
 
 # --- JMH ---------------------------------------------------------------------------------------------------------
@@ -153,6 +161,7 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo '```'
     echo "mvn -B -q $MVN_FLAGS install -DskipTests"
     echo "java -cp benchmarks/target/benchmarks.jar $DRIVER ${PEER_ARGS[*]:+--peer http://127.0.0.1:PORT} --rounds $ROUNDS --ops $OPS"
+    echo "java -cp benchmarks/target/benchmarks.jar $HTTP_COST ${PEER_ARGS[*]:+--peer http://127.0.0.1:PORT} $HTTP_FLAGS"
     echo "java -jar benchmarks/target/benchmarks.jar $JMH_FLAGS 'Expression|ItemSize|IndexMaintenance|EngineApi|QueryScale'"
     echo "java -Xmx4g -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.MemoryFootprint 1000000"
     echo "mvn -B -q $MVN_FLAGS dependency:build-classpath -pl junit-extension -Dmdep.includeScope=test -Dmdep.outputFile=CP"
@@ -166,6 +175,16 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo "One client thread; ops/s = calls / summed latency."
     echo
     cat "$OUT/workload.md"
+    echo
+    echo "## The HTTP server's own cost: raw keep-alive HTTP/1.1, no SDK"
+    echo
+    echo "The same pre-built requests (with the headers an SDK sends) over plain keep-alive connections: to the engine's"
+    echo "endpoint, to the peer, and to two servers answering with the engine's response bytes prepared in advance — a"
+    echo "thread per connection on blocking sockets (the floor: what moving these bytes costs) and the JDK's HttpServer"
+    echo "(the engine's endpoint before). One connection: latency; 16: throughput, every client calling in a loop."
+    echo "Client and servers share the machine's cores."
+    echo
+    cat "$OUT/http-server.md"
     echo
     echo "## JMH: engine hot paths and Query at scale"
     echo

@@ -57,7 +57,7 @@ public class IndexMaintenanceBenchmark {
         }
         table = new Table(new TableMetadata("app", "arn:aws:dynamodb:us-east-1:000000000000:table/app", "id", 0,
                 new KeyDef("PK", "S"), new KeyDef("SK", "S"), Map.of("PK", "S", "SK", "S"), definitions, Map.of(),
-                new TableSettings(TableSettings.Throughput.of(0, 0), null, null, null, null, null, false, Map.of()),
+                TableSettings.of(TableSettings.Throughput.of(0, 0), null, null, false, Map.of()),
                 null));
         for (int i = 0; i < ITEMS; i++) {
             Map<String, Value> item = Items.order(i);

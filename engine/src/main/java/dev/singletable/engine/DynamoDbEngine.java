@@ -1,5 +1,6 @@
 package dev.singletable.engine;
 
+import dev.singletable.engine.model.HttpLimits;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -33,6 +34,7 @@ import java.time.Instant;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
@@ -70,6 +72,7 @@ public final class DynamoDbEngine implements AutoCloseable {
     private final Journal journal;
     private final String host;
     private final int port;
+    private final HttpLimits httpLimits;
     private final SignatureCheck signatures;
     private final DynamoDbClient client;
     private HttpEndpoint http;
@@ -86,6 +89,7 @@ public final class DynamoDbEngine implements AutoCloseable {
         this.dispatcher = new Dispatcher(operations(database, streams), recorder, faults::match);
         this.host = builder.host;
         this.port = builder.port;
+        this.httpLimits = builder.httpLimits;
         this.signatures = builder.accessKeyId == null ? null
                 : new SignatureCheck(builder.accessKeyId, builder.secretAccessKey);
         this.client = newClient();
@@ -162,7 +166,7 @@ public final class DynamoDbEngine implements AutoCloseable {
     public synchronized URI httpEndpoint() {
         if (http == null) {
             try {
-                http = HttpEndpoint.start(dispatcher, host, port, signatures);
+                http = HttpEndpoint.start(dispatcher, host, port, httpLimits, signatures);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot listen on " + host + ":" + port, e);
             }
@@ -279,6 +283,7 @@ public final class DynamoDbEngine implements AutoCloseable {
         private int requestLogCapacity = 10_000;
         private String host = "127.0.0.1";
         private int port;
+        private HttpLimits httpLimits = HttpLimits.defaults();
         private Clock clock = Clock.systemUTC();
         private Duration ttlDelay = Duration.ZERO;
         private Path dataDirectory;
@@ -303,6 +308,15 @@ public final class DynamoDbEngine implements AutoCloseable {
         /** The address the HTTP endpoint binds to; loopback unless you say otherwise. */
         public Builder host(String host) {
             this.host = host;
+            return this;
+        }
+
+        /**
+         * What the HTTP endpoint tolerates from a client: connections, header sizes and timeouts
+         * ({@link HttpLimits#defaults()} unless changed).
+         */
+        public Builder httpLimits(HttpLimits limits) {
+            this.httpLimits = Objects.requireNonNull(limits, "limits");
             return this;
         }
 

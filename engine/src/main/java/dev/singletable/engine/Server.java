@@ -1,5 +1,10 @@
 package dev.singletable.engine;
 
+import dev.singletable.engine.model.HttpLimits;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -7,43 +12,28 @@ import java.util.concurrent.CountDownLatch;
  * Stops on Ctrl-C. (The {@code singletable serve} command does the same with a design and demo data.)
  */
 public final class Server {
+    private static final String USAGE = "usage: java -jar singletable-engine-server.jar [--port 8000] [--host 127.0.0.1]"
+            + " [--data DIR] [--credentials AKID:SECRET] [--max-connections 512] [--max-header-bytes 16384]"
+            + " [--request-timeout SECONDS] [--response-timeout SECONDS] [--idle-timeout SECONDS]";
+
     private Server() {
     }
 
-    public static void main(String[] args) throws InterruptedException, java.net.UnknownHostException {
-        int port = 8000;
-        String host = "127.0.0.1";
-        String data = null;
-        String credentials = null;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--port" -> port = Integer.parseInt(value(args, ++i, "--port"));
-                case "--host" -> host = value(args, ++i, "--host");
-                case "--data" -> data = value(args, ++i, "--data");
-                case "--credentials" -> credentials = value(args, ++i, "--credentials");
-                default -> {
-                    System.err.println("usage: java -jar singletable-engine-server.jar [--port 8000] [--host 127.0.0.1] [--data DIR] [--credentials AKID:SECRET]");
-                    System.exit(2);
-                }
-            }
+    public static void main(String[] args) throws InterruptedException, UnknownHostException {
+        Options options;
+        try {
+            options = Options.parse(args);
+        } catch (IllegalArgumentException e) { // NumberFormatException included
+            System.err.println(e.getMessage());
+            System.err.println(USAGE);
+            System.exit(2);
+            return;
         }
-        DynamoDbEngine.Builder builder = DynamoDbEngine.builder().host(host).port(port);
-        if (data != null) {
-            builder.dataDirectory(java.nio.file.Path.of(data));
-        }
-        if (credentials != null) {
-            int colon = credentials.indexOf(':');
-            if (colon < 1) {
-                System.err.println("--credentials takes ACCESS_KEY_ID:SECRET_ACCESS_KEY");
-                System.exit(2);
-            }
-            builder.credentials(credentials.substring(0, colon), credentials.substring(colon + 1));
-        }
-        DynamoDbEngine engine = builder.build();
-        if (!java.net.InetAddress.getByName(host).isLoopbackAddress()) {
-            System.err.println("WARNING: listening on " + host + ", reachable from other machines; "
-                    + (credentials == null ? "any caller is served (--credentials makes it check signatures)"
-                    : "only requests signed with the given credentials are served"));
+        DynamoDbEngine engine = options.engine().build();
+        if (!InetAddress.getByName(options.host()).isLoopbackAddress()) {
+            System.err.println("WARNING: listening on " + options.host() + ", reachable from other machines; "
+                    + (options.checksSignatures() ? "only requests signed with the given credentials are served"
+                    : "any caller is served (--credentials makes it check signatures)"));
         }
         System.out.println("DynamoDB endpoint: " + engine.httpEndpoint());
         CountDownLatch stopped = new CountDownLatch(1);
@@ -54,11 +44,50 @@ public final class Server {
         stopped.await();
     }
 
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            System.err.println(option + " needs a value");
-            System.exit(2);
+    /** The command line, read: the engine it asks for, where it listens, and whether it checks signatures. */
+    record Options(DynamoDbEngine.Builder engine, String host, boolean checksSignatures) {
+        /** Reads the options; a missing or unusable value is an IllegalArgumentException saying which. */
+        static Options parse(String... args) {
+            String host = "127.0.0.1";
+            int port = 8000;
+            HttpLimits limits = HttpLimits.defaults();
+            DynamoDbEngine.Builder engine = DynamoDbEngine.builder();
+            boolean credentials = false;
+            for (int i = 0; i < args.length; i++) {
+                String option = args[i];
+                switch (option) {
+                    case "--port" -> port = Integer.parseInt(value(args, ++i, option));
+                    case "--host" -> host = value(args, ++i, option);
+                    case "--data" -> engine.dataDirectory(Path.of(value(args, ++i, option)));
+                    case "--credentials" -> {
+                        String pair = value(args, ++i, option);
+                        int colon = pair.indexOf(':');
+                        if (colon < 1) {
+                            throw new IllegalArgumentException("--credentials takes ACCESS_KEY_ID:SECRET_ACCESS_KEY");
+                        }
+                        engine.credentials(pair.substring(0, colon), pair.substring(colon + 1));
+                        credentials = true;
+                    }
+                    case "--max-connections" -> limits = limits.withMaxConnections(Integer.parseInt(value(args, ++i, option)));
+                    case "--max-header-bytes" -> limits = limits.withMaxHeaderBytes(Integer.parseInt(value(args, ++i, option)));
+                    case "--request-timeout" -> limits = limits.withRequestTimeout(seconds(value(args, ++i, option)));
+                    case "--response-timeout" -> limits = limits.withResponseTimeout(seconds(value(args, ++i, option)));
+                    case "--idle-timeout" -> limits = limits.withIdleTimeout(seconds(value(args, ++i, option)));
+                    default -> throw new IllegalArgumentException("unknown option " + option);
+                }
+            }
+            return new Options(engine.host(host).port(port).httpLimits(limits), host, credentials);
         }
-        return args[i];
+
+        private static Duration seconds(String text) {
+            return Duration.ofMillis(Math.round(Double.parseDouble(text) * 1000));
+        }
+
+        private static String value(String[] args, int i, String option) {
+            if (i >= args.length) {
+                throw new IllegalArgumentException(option + " needs a value");
+            }
+            return args[i];
+        }
     }
 }

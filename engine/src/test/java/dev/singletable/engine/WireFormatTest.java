@@ -237,7 +237,7 @@ class WireFormatTest {
         HttpResponse<byte[]> response = post("DynamoDB_20120810.ListTables", "text/plain", "{}".getBytes(StandardCharsets.UTF_8));
 
         assertThat(response.statusCode()).isEqualTo(404);
-        assertThat(text(response)).isEqualTo("<UnknownOperationException/>");
+        assertThat(text(response)).isEqualTo("<UnknownOperationException/>\n");
     }
 
     @Test
@@ -247,7 +247,7 @@ class WireFormatTest {
                 .header("X-Amz-Target", "DynamoDB_20120810.ListTables").build(), HttpResponse.BodyHandlers.ofByteArray());
 
         assertThat(response.statusCode()).isEqualTo(404);
-        assertThat(text(response)).isEqualTo("<UnknownOperationException/>");
+        assertThat(text(response)).isEqualTo("<UnknownOperationException/>\n");
     }
 
     @Test

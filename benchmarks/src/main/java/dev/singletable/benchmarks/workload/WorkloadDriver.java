@@ -1,5 +1,6 @@
 package dev.singletable.benchmarks.workload;
 
+import dev.singletable.benchmarks.Stats;
 import dev.singletable.engine.DynamoDbEngine;
 import java.io.IOException;
 import java.net.URI;
@@ -47,9 +48,7 @@ public final class WorkloadDriver {
         List<Target> targets = new ArrayList<>();
         try (DynamoDbEngine engine = DynamoDbEngine.create()) {
             targets.add(new Target("in-memory", engine.client()));
-            // the JDK's HTTP server reads this property once; the script runs the driver with and without it
-            boolean noDelay = Boolean.getBoolean("sun.net.httpserver.nodelay");
-            targets.add(new Target(noDelay ? "HTTP, nodelay" : "HTTP", http(engine.httpEndpoint())));
+            targets.add(new Target("HTTP", http(engine.httpEndpoint())));
             if (peer != null) {
                 targets.add(new Target("peer", http(URI.create(peer))));
             }

@@ -44,7 +44,12 @@ public final class DynamoException extends RuntimeException {
     }
 
     public static DynamoException throttling(String message) {
-        return new DynamoException("com.amazon.coral.availability#", "ThrottlingException", message, 400, Map.of());
+        return throttling(message, Map.of());
+    }
+
+    /** A ThrottlingException that carries more fields in its body (ThrottlingReasons). */
+    public static DynamoException throttling(String message, Map<String, Object> extraFields) {
+        return new DynamoException("com.amazon.coral.availability#", "ThrottlingException", message, 400, extraFields);
     }
 
     /** A DynamoDB-specific error such as ResourceNotFoundException, answered with HTTP 400. */

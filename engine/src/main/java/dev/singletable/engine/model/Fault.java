@@ -5,11 +5,20 @@ package dev.singletable.engine.model;
  * really gives, so application retry logic meets what it will meet in production.
  */
 public enum Fault {
-    /** {@code ThrottlingException} (HTTP 400); the SDK retries it. */
+    /**
+     * {@code ThrottlingException} (HTTP 400), its throttling reason the on-demand maximum of the table or index
+     * read or written ({@code TableWriteMaxOnDemandThroughputExceeded}, …); the SDK retries it.
+     */
     THROTTLING,
-    /** {@code ProvisionedThroughputExceededException} (HTTP 400); the SDK retries it. */
+    /**
+     * {@code ProvisionedThroughputExceededException} (HTTP 400), its throttling reason the provisioned throughput
+     * ({@code TableReadProvisionedThroughputExceeded}, …); the SDK retries it.
+     */
     PROVISIONED_THROUGHPUT_EXCEEDED,
-    /** {@code RequestLimitExceeded} (HTTP 400): the account's throughput limit; the SDK retries it. */
+    /**
+     * {@code RequestLimitExceeded} (HTTP 400): the account's throughput limit, its throttling reason
+     * {@code …AccountLimitExceeded}; the SDK retries it.
+     */
     REQUEST_LIMIT_EXCEEDED,
     /** {@code InternalServerError} (HTTP 500); the SDK retries it. */
     INTERNAL_ERROR,

@@ -16,6 +16,8 @@ public enum Operation {
     UPDATE_TABLE("UpdateTable"),
     UPDATE_TIME_TO_LIVE("UpdateTimeToLive"),
     DESCRIBE_TIME_TO_LIVE("DescribeTimeToLive"),
+    DESCRIBE_CONTINUOUS_BACKUPS("DescribeContinuousBackups"),
+    UPDATE_CONTINUOUS_BACKUPS("UpdateContinuousBackups"),
     TAG_RESOURCE("TagResource"),
     UNTAG_RESOURCE("UntagResource"),
     LIST_TAGS_OF_RESOURCE("ListTagsOfResource"),

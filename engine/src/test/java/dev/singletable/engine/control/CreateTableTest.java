@@ -253,6 +253,19 @@ class CreateTableTest extends EngineTest {
     }
 
     @Test
+    void should_refuse_a_projected_attribute_name_longer_than_255_characters() {
+        String name = "p".repeat(256);
+        GlobalSecondaryIndex index = GlobalSecondaryIndex.builder().indexName("ByPK").keySchema(hash("PK"))
+                .projection(p -> p.projectionType(ProjectionType.INCLUDE).nonKeyAttributes("ok", name)).build();
+        assertValidation("1 validation error detected: Value '[ok, " + name + "]' at "
+                + "'globalSecondaryIndexes.1.member.projection.nonKeyAttributes' failed to satisfy constraint: Member "
+                + "must satisfy constraint: [Member must have length less than or equal to 255, Member must have "
+                + "length greater than or equal to 1]",
+                () -> client.createTable(singleTable("app").globalSecondaryIndexes(index).build()));
+        assertNoTables();
+    }
+
+    @Test
     void should_refuse_more_than_fifty_tags() {
         List<Tag> tags = new ArrayList<>();
         for (int i = 0; i < 51; i++) {

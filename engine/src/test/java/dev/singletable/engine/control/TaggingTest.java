@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.Tag;
 
@@ -60,11 +61,11 @@ class TaggingTest extends EngineTest {
     }
 
     @Test
-    void should_answer_a_well_formed_arn_of_a_missing_table_as_not_found() {
+    void should_answer_a_well_formed_arn_of_a_missing_table_as_not_found_and_not_authorized_to_list() {
         String missing = "arn:aws:dynamodb:us-east-1:000000000000:table/missing";
 
-        assertError(ResourceNotFoundException.class, "ResourceNotFoundException",
-                "Requested resource not found: ResourcArn: " + missing + " not found",
+        assertError(DynamoDbException.class, "AccessDeniedException",
+                "User is not authorized to perform: dynamodb:ListTagsOfResource on resource: " + missing,
                 () -> client.listTagsOfResource(r -> r.resourceArn(missing)));
         assertError(ResourceNotFoundException.class, "ResourceNotFoundException",
                 "Requested resource not found: ResourcArn: " + missing + " not found",
@@ -85,6 +86,27 @@ class TaggingTest extends EngineTest {
                 + "Member must have length greater than or equal to 1",
                 () -> client.tagResource(r -> r.resourceArn(ARN).tags(tag("", "v"))));
         assertThat(tags()).isEmpty();
+    }
+
+    @Test
+    void should_accept_letters_of_any_script_white_space_digits_and_the_allowed_signs() {
+        client.tagResource(r -> r.resourceArn(ARN).tags(tag("Équipe 1+2=3 _.:/-", "законные буквы 7"), tag("k", "")));
+
+        assertThat(tags()).containsExactlyInAnyOrder(tag("Équipe 1+2=3 _.:/-", "законные буквы 7"), tag("k", ""));
+    }
+
+    @Test
+    void should_refuse_tag_keys_and_values_with_other_characters_and_keys_in_the_aws_namespace() {
+        assertValidation("The Tag Value provided is invalid, Value: #!%^$&",
+                () -> client.tagResource(r -> r.resourceArn(ARN).tags(tag("ok", "#!%^$&"))));
+        assertValidation("The Tag Key provided is invalid, Key: a@b",
+                () -> client.tagResource(r -> r.resourceArn(ARN).tags(tag("a@b", "<>"))));
+        assertValidation("Tag Key cannot be prefixed with aws:, Key: aws:team",
+                () -> client.tagResource(r -> r.resourceArn(ARN).tags(tag("aws:team", "orders"))));
+        assertValidation("The Tag Key provided is invalid, Key: ->>;-)",
+                () -> client.createTable(singleTable("other").tags(tag("->>;-)", "ok")).build()));
+        assertThat(tags()).isEmpty();
+        assertThat(client.listTables().tableNames()).containsExactly("app");
     }
 
     @Test

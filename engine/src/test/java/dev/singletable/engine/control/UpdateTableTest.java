@@ -30,6 +30,10 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 /** UpdateTable: online index changes, billing and throughput, streams, encryption, protection. */
 class UpdateTableTest extends EngineTest {
     private static final String INVALID = "One or more parameter values were invalid: ";
+    private static final String NOTHING_TO_UPDATE = "At least one of ProvisionedThroughput, BillingMode, "
+            + "UpdateStreamEnabled, GlobalSecondaryIndexUpdates, SSESpecification, ReplicaUpdates, "
+            + "MultiAccountReplicaReady, ReplicaTransitRoleArn, MultiRegionConsistency, DeletionProtectionEnabled, "
+            + "OnDemandThroughput, WarmThroughput or TableClass is required";
 
     private static CreateGlobalSecondaryIndexAction.Builder byStatus() {
         return CreateGlobalSecondaryIndexAction.builder().indexName("ByStatus").keySchema(hash("status"))
@@ -331,6 +335,20 @@ class UpdateTableTest extends EngineTest {
     }
 
     @Test
+    void should_refuse_to_disable_a_stream_that_is_not_enabled() {
+        client.createTable(singleTable("app")
+                .streamSpecification(s -> s.streamEnabled(true).streamViewType(StreamViewType.KEYS_ONLY)).build());
+        client.createTable(singleTable("plain").build());
+        client.updateTable(r -> r.tableName("app").streamSpecification(s -> s.streamEnabled(false)));
+
+        assertValidation("Table has no stream to disable: TableName: app",
+                () -> client.updateTable(r -> r.tableName("app").streamSpecification(s -> s.streamEnabled(false))));
+        assertValidation("Table has no stream to disable: TableName: plain",
+                () -> client.updateTable(r -> r.tableName("plain").streamSpecification(s -> s.streamEnabled(false))));
+        assertThat(client.describeTable(r -> r.tableName("app")).table().latestStreamArn()).isNotNull();
+    }
+
+    @Test
     void should_refuse_a_view_type_for_a_disabled_stream() {
         client.createTable(singleTable("app").build());
 
@@ -376,8 +394,7 @@ class UpdateTableTest extends EngineTest {
     void should_refuse_an_update_that_changes_nothing() {
         client.createTable(singleTable("app").build());
 
-        assertValidation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
-                + "GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required",
+        assertValidation(NOTHING_TO_UPDATE,
                 () -> client.updateTable(r -> r.tableName("app")));
     }
 
@@ -385,8 +402,7 @@ class UpdateTableTest extends EngineTest {
     void should_refuse_an_empty_list_of_index_updates() {
         client.createTable(singleTable("app").build());
 
-        assertValidation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
-                + "GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required",
+        assertValidation(NOTHING_TO_UPDATE,
                 () -> client.updateTable(r -> r.tableName("app").globalSecondaryIndexUpdates(java.util.List.of())));
     }
 

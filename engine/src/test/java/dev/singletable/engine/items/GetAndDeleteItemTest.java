@@ -82,6 +82,16 @@ class GetAndDeleteItemTest extends ItemsTestBase {
     }
 
     @Test
+    void should_report_an_invalid_return_values_and_return_consumed_capacity_together() {
+        put(SIMPLE, item("id", "x"));
+        assertValidation(() -> client.deleteItem(b -> b.tableName(SIMPLE).key(item("id", "x"))
+                        .returnValues("EVERYTHING").returnConsumedCapacity("ALL")),
+                "2 validation errors detected: Value 'ALL' at 'returnConsumedCapacity' failed to satisfy constraint: "
+                        + "Member must satisfy enum value set: [INDEXES, TOTAL, NONE]; Value 'EVERYTHING' at "
+                        + "'returnValues' failed to satisfy constraint: Member must satisfy enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]");
+    }
+
+    @Test
     void should_answer_a_missing_table_with_resource_not_found() {
         assertRefused(() -> client.getItem(b -> b.tableName("missing").key(item("id", "x"))),
                 ResourceNotFoundException.class, "ResourceNotFoundException", "Requested resource not found");

@@ -65,6 +65,24 @@ class PutItemTest extends ItemsTestBase {
     }
 
     @Test
+    void should_report_every_invalid_enum_member_together_in_dynamodbs_order() {
+        assertValidation(() -> client.putItem(b -> b.tableName(APP).item(item("PK", "C#1", "SK", "P"))
+                        .returnValues("BOGUS3").returnItemCollectionMetrics("BOGUS2").returnConsumedCapacity("BOGUS")),
+                "3 validation errors detected: Value 'BOGUS' at 'returnConsumedCapacity' failed to satisfy constraint: "
+                        + "Member must satisfy enum value set: [INDEXES, TOTAL, NONE]; Value 'BOGUS2' at "
+                        + "'returnItemCollectionMetrics' failed to satisfy constraint: Member must satisfy enum value "
+                        + "set: [SIZE, NONE]; Value 'BOGUS3' at 'returnValues' failed to satisfy constraint: Member "
+                        + "must satisfy enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]");
+    }
+
+    @Test
+    void should_refuse_an_empty_table_name_with_the_length_of_a_name_or_arn() {
+        assertValidation(() -> client.putItem(b -> b.tableName("").item(item("PK", "C#1", "SK", "P"))),
+                "1 validation error detected: Value '' at 'tableName' failed to satisfy constraint: "
+                        + "Member must have length greater than or equal to 1");
+    }
+
+    @Test
     void should_refuse_an_unknown_return_values_with_the_enum_constraint() {
         assertValidation(() -> client.putItem(b -> b.tableName(APP).item(item("PK", "C#1", "SK", "P"))
                         .returnValues("all_old")),

@@ -62,6 +62,16 @@ class TransactWriteItemsTest extends ItemsTestBase {
     }
 
     @Test
+    void should_report_invalid_return_members_together() {
+        assertValidation(() -> client.transactWriteItems(b -> b.transactItems(delete("a"))
+                        .returnConsumedCapacity("BOGUS").returnItemCollectionMetrics("BOGUS2")),
+                "2 validation errors detected: Value 'BOGUS' at 'returnConsumedCapacity' failed to satisfy constraint: "
+                        + "Member must satisfy enum value set: [INDEXES, TOTAL, NONE]; Value 'BOGUS2' at "
+                        + "'returnItemCollectionMetrics' failed to satisfy constraint: Member must satisfy enum value "
+                        + "set: [SIZE, NONE]");
+    }
+
+    @Test
     void should_apply_every_action_together() {
         put(SIMPLE, item("id", "gone"));
         transact(put(item("id", "a"), null), delete("gone"), increment("c"), check("a2", "attribute_not_exists(id)"));

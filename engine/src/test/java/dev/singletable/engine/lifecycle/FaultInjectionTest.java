@@ -17,6 +17,9 @@ import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.RequestLimitExceededException;
+import software.amazon.awssdk.services.dynamodb.model.ThrottlingException;
+import software.amazon.awssdk.services.dynamodb.model.ThrottlingReason;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
@@ -50,6 +53,30 @@ class FaultInjectionTest extends EngineTest {
                 .satisfies(e -> assertThat(((DynamoDbException) e).awsErrorDetails().errorMessage()).isEqualTo(
                         "The level of configured provisioned throughput for the table was exceeded. "
                                 + "Consider increasing your provisioning level with the UpdateTable API."));
+    }
+
+    @Test
+    void should_say_why_and_what_was_throttled_in_throttling_reasons() {
+        DynamoDbClient noRetries = noRetryClient();
+        engine.faults().on("GetItem").times(1).respondWith(Fault.PROVISIONED_THROUGHPUT_EXCEEDED);
+        engine.faults().on("PutItem").times(1).respondWith(Fault.REQUEST_LIMIT_EXCEEDED);
+        engine.faults().on("Query").times(1).respondWith(Fault.THROTTLING);
+        String table = "arn:aws:dynamodb:us-east-1:000000000000:table/app";
+
+        assertThatThrownBy(() -> noRetries.getItem(b -> b.tableName("app").key(Tables.key("CUSTOMER#1", "PROFILE"))))
+                .isInstanceOfSatisfying(ProvisionedThroughputExceededException.class, e -> assertThat(e.throttlingReasons())
+                        .containsExactly(reason("TableReadProvisionedThroughputExceeded", table)));
+        assertThatThrownBy(() -> noRetries.putItem(b -> b.tableName("app").item(Tables.item("CUSTOMER#1", "A"))))
+                .isInstanceOfSatisfying(RequestLimitExceededException.class, e -> assertThat(e.throttlingReasons())
+                        .containsExactly(reason("TableWriteAccountLimitExceeded", table)));
+        assertThatThrownBy(() -> noRetries.query(b -> b.tableName("app").indexName("GSI1")
+                .keyConditionExpression("GSI1PK = :p").expressionAttributeValues(Map.of(":p", AttributeValue.fromS("x")))))
+                .isInstanceOfSatisfying(ThrottlingException.class, e -> assertThat(e.throttlingReasons())
+                        .containsExactly(reason("IndexReadMaxOnDemandThroughputExceeded", table + "/index/GSI1")));
+    }
+
+    private static ThrottlingReason reason(String reason, String resource) {
+        return ThrottlingReason.builder().reason(reason).resource(resource).build();
     }
 
     @Test

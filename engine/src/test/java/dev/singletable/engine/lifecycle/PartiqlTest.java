@@ -47,6 +47,18 @@ class PartiqlTest extends EngineTest {
     }
 
     @Test
+    void should_return_a_selected_nested_value_under_its_own_name() {
+        client.putItem(b -> b.tableName("app").item(Map.of("PK", s("CUSTOMER#9"), "SK", s("PROFILE"),
+                "address", AttributeValue.fromM(Map.of("city", s("Paris"), "zip", s("75001"))),
+                "tags", AttributeValue.fromL(List.of(s("new"), s("vip"))))));
+
+        ExecuteStatementResponse response = execute(
+                "SELECT address.city, tags[1], SK FROM app WHERE PK = ? AND SK = 'PROFILE'", s("CUSTOMER#9"));
+
+        assertThat(response.items()).containsExactly(Map.of("city", s("Paris"), "_2", s("vip"), "SK", s("PROFILE")));
+    }
+
+    @Test
     void should_answer_a_select_without_the_partition_key_as_a_scan() {
         ExecuteStatementResponse response = execute("SELECT * FROM \"app\" WHERE name = 'Bob'");
 

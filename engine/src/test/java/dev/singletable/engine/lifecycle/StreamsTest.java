@@ -161,9 +161,9 @@ class StreamsTest {
 
     @Test
     void should_refuse_an_unknown_stream_and_a_forged_iterator() {
-        assertThatThrownBy(() -> streams.describeStream(b -> b.streamArn("arn:aws:dynamodb:us-east-1:000000000000:table/x/stream/1")))
+        assertThatThrownBy(() -> streams.describeStream(b -> b.streamArn("arn:aws:dynamodb:us-east-1:000000000000:table/missing/stream/2026-03-01T10:00:00.000")))
                 .isInstanceOf(ResourceNotFoundException.class)
-                .hasMessageStartingWith("Requested resource not found: Stream: arn:aws:dynamodb:us-east-1:000000000000:table/x/stream/1 not found");
+                .hasMessageStartingWith("Requested resource not found: Stream: arn:aws:dynamodb:us-east-1:000000000000:table/missing/stream/2026-03-01T10:00:00.000 not found");
         assertThatThrownBy(() -> streams.getRecords(b -> b.shardIterator("bm90LWFuLWl0ZXJhdG9y")))
                 .isInstanceOfSatisfying(DynamoDbException.class,
                         e -> assertThat(e.awsErrorDetails().errorCode()).isEqualTo("ValidationException"));

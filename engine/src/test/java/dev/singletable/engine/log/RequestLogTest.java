@@ -152,7 +152,7 @@ class RequestLogTest extends EngineTest {
         RequestLogEntry entry = last();
         assertThat(entry.succeeded()).isFalse();
         assertThat(entry.errorType()).contains("ValidationException");
-        assertThat(entry.errorMessage()).contains("1 validation error detected: Value '0' at 'Limit' failed to satisfy "
+        assertThat(entry.errorMessage()).contains("1 validation error detected: Value at 'Limit' failed to satisfy "
                 + "constraint: Member must have value greater than or equal to 1");
         assertThat(entry.expression(ExpressionKind.KEY_CONDITION)).contains("PK = \"CUSTOMER#42\"");
         assertThat(entry.keyCondition()).isEmpty();

@@ -132,6 +132,54 @@ class QueryValidationTest extends EngineTest {
                 "Attempted conditional constraint is not an indexable operation");
     }
 
+    /** A legacy query of P#1's partition with this condition on the partition key. */
+    private void assertLegacyKeyConditionRefused(Condition partitionKey, String message) {
+        assertRefused(b -> b.keyConditionExpression(null).expressionAttributeValues(null)
+                .keyConditions(Map.of("PK", partitionKey)), message);
+    }
+
+    @Test
+    void should_refuse_a_legacy_operator_name_that_is_not_one_of_dynamodbs_as_written() {
+        String enumSet = "failed to satisfy constraint: Member must satisfy enum value set: "
+                + "[IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]";
+        assertLegacyKeyConditionRefused(Condition.builder().comparisonOperator("eq").attributeValueList(s("P#1")).build(),
+                "1 validation error detected: Value 'eq' at 'comparisonOperator' " + enumSet);
+        assertLegacyKeyConditionRefused(Condition.builder().comparisonOperator("EQUALS").attributeValueList(s("P#1")).build(),
+                "1 validation error detected: Value 'EQUALS' at 'comparisonOperator' " + enumSet);
+        assertLegacyKeyConditionRefused(Condition.builder().attributeValueList(s("P#1")).build(),
+                "1 validation error detected: Value null at 'comparisonOperator' failed to satisfy constraint: "
+                        + "Member must not be null");
+    }
+
+    @Test
+    void should_allow_only_eq_on_the_partition_key_of_a_legacy_query() {
+        for (ComparisonOperator operator : List.of(ComparisonOperator.LT, ComparisonOperator.LE, ComparisonOperator.GT,
+                ComparisonOperator.GE, ComparisonOperator.BEGINS_WITH)) {
+            assertLegacyKeyConditionRefused(Condition.builder().comparisonOperator(operator)
+                    .attributeValueList(s("P#1")).build(), "Query key condition not supported");
+        }
+        assertLegacyKeyConditionRefused(Condition.builder().comparisonOperator(ComparisonOperator.BETWEEN)
+                .attributeValueList(s("A"), s("B")).build(), "Query key condition not supported");
+        for (ComparisonOperator operator : List.of(ComparisonOperator.NE, ComparisonOperator.CONTAINS,
+                ComparisonOperator.NOT_CONTAINS)) {
+            assertLegacyKeyConditionRefused(Condition.builder().comparisonOperator(operator)
+                    .attributeValueList(s("P#1")).build(), "Attempted conditional constraint is not an indexable operation");
+        }
+        assertLegacyKeyConditionRefused(Condition.builder().comparisonOperator(ComparisonOperator.IN)
+                .attributeValueList(s("P#1")).build(), "Attempted conditional constraint is not an indexable operation");
+        assertLegacyKeyConditionRefused(Condition.builder().comparisonOperator(ComparisonOperator.NULL).build(),
+                "Attempted conditional constraint is not an indexable operation");
+    }
+
+    @Test
+    void should_refuse_expression_attribute_values_or_names_without_an_expression() {
+        assertRefused(b -> b.keyConditionExpression(null).keyConditions(Map.of("PK", eq("P#1"))),
+                "ExpressionAttributeValues can only be specified when using expressions");
+        assertRefused(b -> b.keyConditionExpression(null).expressionAttributeValues(null)
+                        .keyConditions(Map.of("PK", eq("P#1"))).expressionAttributeNames(Map.of("#p", "PK")),
+                "ExpressionAttributeNames can only be specified when using expressions");
+    }
+
     @Test
     void should_refuse_legacy_and_expression_parameters_together() {
         assertRefused(b -> b.attributesToGet("SK"),
@@ -185,7 +233,7 @@ class QueryValidationTest extends EngineTest {
     @Test
     void should_refuse_Limit_0() {
         assertRefused(b -> b.limit(0),
-                "1 validation error detected: Value '0' at 'Limit' failed to satisfy constraint: "
+                "1 validation error detected: Value at 'Limit' failed to satisfy constraint: "
                         + "Member must have value greater than or equal to 1");
     }
 
@@ -254,7 +302,7 @@ class QueryValidationTest extends EngineTest {
 
     @Test
     void should_change_nothing_when_refusing() {
-        assertRefused(b -> b.limit(0), "1 validation error detected: Value '0' at 'Limit' failed to satisfy "
+        assertRefused(b -> b.limit(0), "1 validation error detected: Value at 'Limit' failed to satisfy "
                 + "constraint: Member must have value greater than or equal to 1");
 
         assertThat(client.scan(b -> b.tableName("app")).items())

@@ -26,9 +26,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.Test;
@@ -79,22 +76,7 @@ class WireFuzzerTest {
             IndexedTable.create(client, TABLE);
             URI endpoint = engine.httpEndpoint();
             long deadline = started + Duration.ofSeconds(SECONDS).toNanos();
-            ExecutorService pool = Executors.newFixedThreadPool(WORKERS);
-            try {
-                List<Future<Void>> workers = new ArrayList<>();
-                for (int w = 0; w < WORKERS; w++) {
-                    Random random = new Random(seed + w);
-                    workers.add(pool.submit(() -> {
-                        fuzz(endpoint, random, deadline);
-                        return null;
-                    }));
-                }
-                for (Future<Void> worker : workers) {
-                    worker.get();
-                }
-            } finally {
-                pool.shutdownNow();
-            }
+            FuzzWorkers.run(WORKERS, seed, random -> fuzz(endpoint, random, deadline));
             double seconds = (System.nanoTime() - started) / 1e9;
             System.out.printf("wire fuzzer: %d requests in %.1f s, %d HTTP 500s, %d violations, seed %d,"
                     + " outcomes %s%n", sent.get(), seconds, count("500"), violations.size(), seed, sorted());

@@ -12,6 +12,7 @@ import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.storage.TableMetadata;
 import dev.singletable.engine.internal.value.Value;
 import dev.singletable.engine.internal.value.ValueJson;
+import dev.singletable.engine.internal.value.WireJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -37,7 +38,7 @@ import java.util.function.Consumer;
  * journal; a torn last record is dropped, damage before the end is reported and refuses the start.
  */
 public final class Journal implements Durability {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = WireJson.MAPPER;
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final String SNAPSHOT = "snapshot.db";
     private static final String JOURNAL = "journal.log";

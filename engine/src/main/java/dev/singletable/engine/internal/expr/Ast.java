@@ -127,10 +127,14 @@ final class Ast {
     record RemoveAction(Path path) implements Action {
     }
 
-    /** ADD; {@code appendsLists} is the legacy AttributeUpdates form, which also appends to lists. */
-    record AddAction(Path path, Const value, boolean appendsLists) implements Action {
+    /**
+     * ADD; {@code legacy} is the AttributeUpdates form, which also appends to lists and calls an operand of
+     * another type than the attribute's a type mismatch.
+     */
+    record AddAction(Path path, Const value, boolean legacy) implements Action {
     }
 
-    record DeleteAction(Path path, Const value) implements Action {
+    /** DELETE from a set; {@code legacy} as for {@link AddAction}. */
+    record DeleteAction(Path path, Const value, boolean legacy) implements Action {
     }
 }

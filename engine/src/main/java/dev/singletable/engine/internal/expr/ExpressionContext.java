@@ -1,6 +1,7 @@
 package dev.singletable.engine.internal.expr;
 
 import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.value.Sizes;
 import dev.singletable.engine.internal.value.Value;
 import dev.singletable.engine.model.ExpressionKind;
 import java.util.ArrayList;
@@ -35,12 +36,21 @@ public final class ExpressionContext {
     }
 
     /**
-     * A context for the given maps (null when the request has none), checked for empty maps and
-     * malformed keys.
+     * A context for the given maps (null when the request has none), checked for empty maps, malformed keys and
+     * names that no attribute can have.
      */
     public static ExpressionContext of(Map<String, String> names, Map<String, Value> values) {
         check("ExpressionAttributeNames", names == null ? null : names.keySet(), NAME_KEY);
         check("ExpressionAttributeValues", values == null ? null : values.keySet(), VALUE_KEY);
+        if (names != null) {
+            names.forEach((key, name) -> {
+                if (name.isEmpty()) {
+                    throw DynamoException.validation(
+                            "ExpressionAttributeNames contains invalid value: Empty attribute name for key " + key);
+                }
+                Sizes.checkAttributeName(name);
+            });
+        }
         return new ExpressionContext(names, values);
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.expr.Ast.Cond;
 import dev.singletable.engine.internal.expr.Ast.Operand;
+import dev.singletable.engine.internal.value.Sizes;
 import dev.singletable.engine.internal.value.Value;
 import dev.singletable.engine.internal.value.ValueJson;
 import dev.singletable.engine.internal.value.ValueOrder;
@@ -93,7 +94,7 @@ public final class Legacy {
 
     /** A ComparisonOperator with its AttributeValueList (or, in Expected, a single Value). */
     private static Cond comparison(String attribute, JsonNode spec) {
-        String operator = spec.path("ComparisonOperator").asText();
+        String operator = operator(spec);
         List<Value> values = present(spec, "Value") ? List.of(ValueJson.read(spec.get("Value")))
                 : values(spec.get("AttributeValueList"));
         checkArguments(operator, values);
@@ -115,13 +116,24 @@ public final class Legacy {
         };
     }
 
-    /** Argument count, one type for all arguments, the types the operator accepts, ordered BETWEEN bounds. */
-    private static void checkArguments(String operator, List<Value> values) {
+    /** The ComparisonOperator: required, and one of DynamoDB's names as written (in capitals). */
+    private static String operator(JsonNode spec) {
+        JsonNode node = spec.get("ComparisonOperator");
+        if (node == null || node.isNull()) {
+            throw DynamoException.validation("1 validation error detected: Value null at 'comparisonOperator' failed "
+                    + "to satisfy constraint: Member must not be null");
+        }
+        String operator = node.asText();
         if (!ARGUMENTS.containsKey(operator) && !operator.equals("IN")) {
             throw DynamoException.validation("1 validation error detected: Value '" + operator
                     + "' at 'comparisonOperator' failed to satisfy constraint: Member must satisfy enum value set: "
                     + "[IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]");
         }
+        return operator;
+    }
+
+    /** Argument count, one type for all arguments, the types the operator accepts, ordered BETWEEN bounds. */
+    private static void checkArguments(String operator, List<Value> values) {
         if (operator.equals("IN") ? values.isEmpty() : ARGUMENTS.get(operator) != values.size()) {
             throw invalid("Invalid number of argument(s) for the " + operator + " ComparisonOperator");
         }
@@ -177,7 +189,7 @@ public final class Legacy {
             }
             switch (action) {
                 case "ADD" -> actions.add(new Ast.AddAction(path, value, true));
-                case "DELETE" -> actions.add(new Ast.DeleteAction(path, value));
+                case "DELETE" -> actions.add(new Ast.DeleteAction(path, value, true));
                 default -> actions.add(new Ast.SetAction(path, value));
             }
         }
@@ -189,7 +201,7 @@ public final class Legacy {
         Map<String, KeyConditions.Term> terms = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = keyConditions.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
-            String operator = e.getValue().path("ComparisonOperator").asText();
+            String operator = operator(e.getValue());
             List<Value> values = values(e.getValue().get("AttributeValueList"));
             KeyOperator op = KEY_OPERATORS.get(operator);
             if (op == null) {
@@ -209,6 +221,10 @@ public final class Legacy {
         }
         Set<String> names = new LinkedHashSet<>();
         for (JsonNode name : attributesToGet) {
+            if (name.asText().isEmpty()) {
+                throw invalid("Empty attribute name");
+            }
+            Sizes.checkAttributeName(name.asText());
             if (!names.add(name.asText())) {
                 throw invalid("Duplicate value in attribute name: " + name.asText());
             }

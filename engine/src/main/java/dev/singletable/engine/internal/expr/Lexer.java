@@ -76,7 +76,7 @@ final class Lexer {
             case '>' -> Token.Kind.GT;
             case '+' -> Token.Kind.PLUS;
             case '-' -> Token.Kind.MINUS;
-            case '#', ':' -> Token.Kind.UNKNOWN;
+            case '#', ':', '_' -> Token.Kind.UNKNOWN; // in the alphabet, but starting no token
             default -> Token.Kind.INVALID;
         };
         return punctuation(kind, Character.charCount(text.codePointAt(pos)));
@@ -100,8 +100,9 @@ final class Lexer {
         return end;
     }
 
+    /** A bare name or function name starts with a letter; an underscore may only follow. */
     private static boolean isWordStart(char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
     }
 
     private static boolean isDigit(char c) {
@@ -109,6 +110,6 @@ final class Lexer {
     }
 
     private static boolean isWordPart(char c) {
-        return isWordStart(c) || isDigit(c);
+        return isWordStart(c) || isDigit(c) || c == '_';
     }
 }

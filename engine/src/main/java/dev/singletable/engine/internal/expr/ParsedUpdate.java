@@ -97,11 +97,12 @@ final class ParsedUpdate implements Update {
         } else if (action instanceof Ast.AddAction add) {
             Value current = Evaluator.resolve(add.path().steps(), old);
             return new Write(add.path(), current == null ? add.value().value()
-                    : add(current, add.value().value(), add.appendsLists()));
+                    : add(current, add.value().value(), add.legacy()));
         }
         Ast.DeleteAction delete = (Ast.DeleteAction) action;
         Value current = Evaluator.resolve(delete.path().steps(), old);
-        return current == null ? null : new Write(delete.path(), without(current, delete.value().value()));
+        return current == null ? null
+                : new Write(delete.path(), without(current, delete.value().value(), delete.legacy()));
     }
 
     private static Value evaluate(Operand operand, Map<String, Value> old) {
@@ -136,7 +137,7 @@ final class ParsedUpdate implements Update {
         return concat(a, b);
     }
 
-    private static Value add(Value current, Value operand, boolean appendsLists) {
+    private static Value add(Value current, Value operand, boolean legacy) {
         if (current instanceof Value.N a && operand instanceof Value.N b) {
             return new Value.N(Numbers.checkRange(a.value().add(b.value())));
         } else if (current instanceof Value.SS a && operand instanceof Value.SS b) {
@@ -145,14 +146,14 @@ final class ParsedUpdate implements Update {
             return new Value.NS(union(a.values(), b.values()));
         } else if (current instanceof Value.BS a && operand instanceof Value.BS b) {
             return new Value.BS(union(a.values(), b.values()));
-        } else if (appendsLists && current instanceof Value.L a && operand instanceof Value.L b) {
+        } else if (legacy && current instanceof Value.L a && operand instanceof Value.L b) {
             return concat(a, b);
         }
-        throw incorrectType();
+        throw legacy ? typeMismatch() : incorrectType();
     }
 
     /** The set without the operand's elements; null (remove the attribute) when nothing is left. */
-    private static Value without(Value current, Value operand) {
+    private static Value without(Value current, Value operand, boolean legacy) {
         if (current instanceof Value.SS a && operand instanceof Value.SS b) {
             Set<String> rest = difference(a.values(), b.values());
             return rest.isEmpty() ? null : new Value.SS(rest);
@@ -163,7 +164,7 @@ final class ParsedUpdate implements Update {
             Set<Value.B> rest = difference(a.values(), b.values());
             return rest.isEmpty() ? null : new Value.BS(rest);
         }
-        throw incorrectType();
+        throw legacy ? typeMismatch() : incorrectType();
     }
 
     private static <T> Set<T> union(Set<T> a, Set<T> b) {
@@ -186,6 +187,11 @@ final class ParsedUpdate implements Update {
 
     private static DynamoException incorrectType() {
         return DynamoException.validation("An operand in the update expression has an incorrect data type");
+    }
+
+    /** How AttributeUpdates reports an ADD or DELETE whose value's type is not the attribute's. */
+    private static DynamoException typeMismatch() {
+        return DynamoException.validation("Type mismatch for attribute to update");
     }
 
     private static DynamoException invalidPath() {

@@ -364,7 +364,7 @@ final class Parser {
             }
             case "REMOVE" -> new Ast.RemoveAction(path);
             case "ADD" -> new Ast.AddAction(path, requiredValue(), false);
-            default -> new Ast.DeleteAction(path, requiredValue());
+            default -> new Ast.DeleteAction(path, requiredValue(), false);
         };
     }
 

@@ -39,6 +39,9 @@ public final class Requests {
             }
             return Database.nameOf(name);
         }
+        if (name.isEmpty()) { // the member takes a name or an ARN, so its own minimum is 1
+            throw constraint(name, path, "Member must have length greater than or equal to 1");
+        }
         checkName(name, path);
         return name;
     }
@@ -94,20 +97,38 @@ public final class Requests {
 
     /** An enum member checked against its allowed values, or the default when absent. */
     public static String enumValue(JsonNode request, String member, String path, List<String> allowed, String absent) {
+        Constraints constraints = new Constraints();
+        String value = enumValue(request, member, path, allowed, absent, constraints);
+        constraints.check();
+        return value;
+    }
+
+    /**
+     * An enum member, or the default when absent; a value outside {@code allowed} is recorded into
+     * {@code constraints} (to be reported with the request's other failures) and read as the default.
+     */
+    public static String enumValue(JsonNode request, String member, String path, List<String> allowed, String absent,
+                                   Constraints constraints) {
         String value = string(request, member);
-        if (value == null) {
+        if (value == null || !allowed.contains(value)) {
+            constraints.enumValue(value, path, allowed);
             return absent;
-        }
-        if (!allowed.contains(value)) {
-            throw constraint(value, path, "Member must satisfy enum value set: " + allowed);
         }
         return value;
     }
 
     /** ReturnConsumedCapacity: INDEXES, TOTAL or NONE (the default). */
     public static String returnConsumedCapacity(JsonNode request) {
+        Constraints constraints = new Constraints();
+        String mode = returnConsumedCapacity(request, constraints);
+        constraints.check();
+        return mode;
+    }
+
+    /** ReturnConsumedCapacity, its failure recorded into {@code constraints}. */
+    public static String returnConsumedCapacity(JsonNode request, Constraints constraints) {
         return enumValue(request, "ReturnConsumedCapacity", "returnConsumedCapacity",
-                List.of("INDEXES", "TOTAL", "NONE"), "NONE");
+                List.of("INDEXES", "TOTAL", "NONE"), "NONE", constraints);
     }
 
     /** An object member, or null when absent. */
@@ -159,9 +180,9 @@ public final class Requests {
 
     /** The Coral constraint message for one member; {@code value} null renders as a bare {@code null}. */
     public static DynamoException constraint(Object value, String path, String constraint) {
-        String rendered = value == null ? "null" : "'" + value + "'";
-        return DynamoException.validation("1 validation error detected: Value " + rendered + " at '" + path
-                + "' failed to satisfy constraint: " + constraint);
+        Constraints constraints = new Constraints();
+        constraints.fail(value, path, constraint);
+        return constraints.exception();
     }
 
     private static DynamoException wrongType(String member) {

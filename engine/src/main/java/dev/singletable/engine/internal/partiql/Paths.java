@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Writes and removes values at document paths, and copies the part of a document a projection asks for. */
+/** Writes and removes values at document paths. */
 final class Paths {
     private Paths() {
     }
@@ -75,30 +75,6 @@ final class Paths {
             return new Value.L(copy);
         }
         return container;
-    }
-
-    /**
-     * The part of {@code source} (the top-level attribute's value) on the path, merged into what a projection
-     * already took of that attribute ({@code taken}, null at first).
-     */
-    static Value nest(Value source, Ast.Path path, Value taken) {
-        return nestIn(source, path.elements(), 1, taken);
-    }
-
-    private static Value nestIn(Value source, List<Object> elements, int at, Value taken) {
-        if (at == elements.size()) {
-            return source;
-        }
-        Object element = elements.get(at);
-        if (element instanceof String key && source instanceof Value.M map) {
-            Map<String, Value> result = taken instanceof Value.M m ? new LinkedHashMap<>(m.values()) : new LinkedHashMap<>();
-            result.put(key, nestIn(map.values().get(key), elements, at + 1, result.get(key)));
-            return new Value.M(result);
-        }
-        Value.L list = (Value.L) source;
-        List<Value> result = taken instanceof Value.L l ? new ArrayList<>(l.values()) : new ArrayList<>();
-        result.add(nestIn(list.values().get((Integer) element), elements, at + 1, null));
-        return new Value.L(result);
     }
 
     private static DynamoException invalidPath() {

@@ -323,16 +323,22 @@ final class Statements {
         return items;
     }
 
+    /**
+     * The selected values, each under the name PartiQL gives a column it was not given a name for: the last name
+     * of its path ({@code SELECT m.x} yields {@code x}), or, for a path ending in a list position, its place in
+     * the SELECT list ({@code _1} for the first).
+     */
     private static Map<String, Value> project(Map<String, Value> item, List<Ast.Path> projection) {
         if (projection.isEmpty()) {
             return item;
         }
         Map<String, Value> projected = new LinkedHashMap<>();
-        for (Ast.Path path : projection) {
-            Value value = Evaluator.get(item, path);
+        for (int i = 0; i < projection.size(); i++) {
+            List<Object> elements = projection.get(i).elements();
+            Value value = Evaluator.get(item, projection.get(i));
             if (value != null) {
-                Paths.set(projected, new Ast.Path(List.of(path.elements().get(0))), path.elements().size() == 1
-                        ? value : Paths.nest(item.get(path.attribute()), path, projected.get(path.attribute())));
+                Object last = elements.get(elements.size() - 1);
+                projected.put(last instanceof String name ? name : "_" + (i + 1), value);
             }
         }
         return projected;

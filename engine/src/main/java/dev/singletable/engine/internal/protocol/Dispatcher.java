@@ -12,6 +12,7 @@ import dev.singletable.engine.internal.log.RequestRecord;
 import dev.singletable.engine.internal.log.RequestRecorder;
 import dev.singletable.engine.internal.ops.OperationHandler;
 import dev.singletable.engine.internal.ops.RequestContext;
+import dev.singletable.engine.internal.value.WireJson;
 import dev.singletable.engine.model.Fault;
 import dev.singletable.engine.model.Operation;
 import java.io.IOException;
@@ -30,8 +31,10 @@ public final class Dispatcher {
     public static final String CONTENT_TYPE = "application/x-amz-json-1.0";
     /** DynamoDB refuses request bodies over 16 MB without reading them. */
     public static final int MAX_BODY_BYTES = 16 * 1024 * 1024;
+    /** The region the engine answers as, for the transports (the health check names it). */
+    public static final String REGION = Database.REGION;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = WireJson.MAPPER;
     private static final String DYNAMODB_PREFIX = "DynamoDB_20120810.";
     private static final String STREAMS_PREFIX = "DynamoDBStreams_20120810.";
     private static final char[] ID_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".toCharArray();
@@ -214,8 +217,8 @@ public final class Dispatcher {
         }
     }
 
-    /** 52 characters of [0-9A-Z], like DynamoDB's request ids. */
-    private static String requestId() {
+    /** 52 characters of [0-9A-Z], like DynamoDB's request ids (the HTTP endpoint's own answers carry one too). */
+    public static String requestId() {
         ThreadLocalRandom random = ThreadLocalRandom.current();
         char[] id = new char[52];
         for (int i = 0; i < id.length; i++) {

@@ -37,12 +37,16 @@ final class Faults {
      */
     static ObjectNode apply(Fault fault, Operation operation, JsonNode request) {
         switch (fault) {
-            case THROTTLING -> throw DynamoException.throttling("Rate of requests exceeds the allowed throughput.");
+            case THROTTLING -> throw DynamoException.throttling("Rate of requests exceeds the allowed throughput.",
+                    // the one exception whose model names the member with a small t
+                    throttlingReasons("throttlingReasons", operation, request, "MaxOnDemandThroughputExceeded"));
             case PROVISIONED_THROUGHPUT_EXCEEDED -> throw DynamoException.of("ProvisionedThroughputExceededException",
                     "The level of configured provisioned throughput for the table was exceeded. "
-                            + "Consider increasing your provisioning level with the UpdateTable API.");
+                            + "Consider increasing your provisioning level with the UpdateTable API.",
+                    throttlingReasons("ThrottlingReasons", operation, request, "ProvisionedThroughputExceeded"));
             case REQUEST_LIMIT_EXCEEDED -> throw DynamoException.of("RequestLimitExceeded",
-                    "Throughput exceeds the current throughput limit for your account.");
+                    "Throughput exceeds the current throughput limit for your account.",
+                    throttlingReasons("ThrottlingReasons", operation, request, "AccountLimitExceeded"));
             case INTERNAL_ERROR -> throw DynamoException.internal("Internal server error");
             case TRANSACTION_CONFLICT -> throw conflict(operation, request);
             case UNPROCESSED -> {
@@ -50,6 +54,36 @@ final class Faults {
             }
             default -> throw new IllegalStateException("unknown fault " + fault);
         }
+    }
+
+    /**
+     * The ThrottlingReasons member DynamoDB has sent with every throttling error since 2025: what was throttled
+     * (the table, or the index a Query or Scan read), by a read or a write, and why
+     * ({@code <Table|Index><Read|Write><limit>}), with the resource's ARN. Empty when the request names no table
+     * or is no read or write of items.
+     */
+    private static Map<String, Object> throttlingReasons(String member, Operation operation, JsonNode request,
+                                                         String limit) {
+        String table = tableOf(request);
+        Boolean read = isRead(operation, request);
+        if (table == null || read == null) {
+            return Map.of();
+        }
+        JsonNode index = request.get("IndexName");
+        boolean onIndex = index != null && index.isTextual();
+        String resource = Database.arnOf(table) + (onIndex ? "/index/" + index.textValue() : "");
+        String reason = (onIndex ? "Index" : "Table") + (read ? "Read" : "Write") + limit;
+        return Map.of(member, List.of(Map.of("reason", reason, "resource", resource)));
+    }
+
+    /** Whether the operation reads items (true) or writes them (false); null for any other operation. */
+    private static Boolean isRead(Operation operation, JsonNode request) {
+        return switch (operation) {
+            case GET_ITEM, BATCH_GET_ITEM, QUERY, SCAN, TRANSACT_GET_ITEMS -> true;
+            case PUT_ITEM, UPDATE_ITEM, DELETE_ITEM, BATCH_WRITE_ITEM, TRANSACT_WRITE_ITEMS -> false;
+            case EXECUTE_STATEMENT -> request.path("Statement").asText().strip().regionMatches(true, 0, "SELECT", 0, 6);
+            default -> null;
+        };
     }
 
     private static DynamoException conflict(Operation operation, JsonNode request) {

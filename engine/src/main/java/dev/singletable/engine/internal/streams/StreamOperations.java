@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.Constraints;
 import dev.singletable.engine.internal.ops.OperationHandler;
 import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.value.Sizes;
@@ -16,12 +17,18 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.regex.Pattern;
 
 /**
  * The DynamoDB Streams API (ListStreams, DescribeStream, GetShardIterator, GetRecords) on the engine's own
  * endpoint, as the SDK's DynamoDbStreamsClient calls it. Each stream has one shard holding every record.
  */
 public final class StreamOperations {
+    /** A table's stream ARN: the table's ARN, then {@code /stream/} and the label (the time it was enabled). */
+    private static final Pattern STREAM_ARN = Pattern.compile("arn:aws[a-z-]*:dynamodb:[a-z0-9-]+:[0-9]{12}:"
+            + "table/[a-zA-Z0-9_.-]{3,255}/stream/[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}");
+    private static final int MAX_SHARDS_PER_PAGE = 100;
+
     private final Database database;
     private final ChangeStreams streams;
 
@@ -46,6 +53,9 @@ public final class StreamOperations {
                     : "Member must have value less than or equal to 100");
         }
         String exclusiveStart = Requests.string(request, "ExclusiveStartStreamArn");
+        if (exclusiveStart != null) {
+            stream(exclusiveStart, "exclusiveStartStreamArn"); // a page must start after a stream that exists
+        }
         database.tables().forEach(streams::latest);
         ObjectNode response = JsonNodeFactory.instance.objectNode();
         ArrayNode list = response.putArray("Streams");
@@ -70,7 +80,33 @@ public final class StreamOperations {
     }
 
     private ObjectNode describe(JsonNode request) {
-        ChangeStreams.StreamData stream = stream(Requests.string(request, "StreamArn"));
+        String arn = Requests.string(request, "StreamArn");
+        Integer limit = Requests.integer(request, "Limit");
+        String exclusiveStart = Requests.string(request, "ExclusiveStartShardId");
+        JsonNode filter = Requests.object(request, "ShardFilter");
+        String filterType = filter == null ? null : Requests.string(filter, "Type");
+        String parentShard = filter == null ? null : Requests.string(filter, "ShardId");
+        Constraints constraints = new Constraints();
+        checkArnShape(arn, "streamArn", constraints);
+        if (limit != null && limit < 1) {
+            constraints.fail(limit, "limit", "Member must have value greater than or equal to 1");
+        }
+        constraints.length(exclusiveStart, "exclusiveStartShardId", 28, 65);
+        if (filter != null) {
+            constraints.notNull(filterType, "shardFilter.type");
+            constraints.enumValue(filterType, "shardFilter.type", List.of("CHILD_SHARDS"));
+            constraints.notNull(parentShard, "shardFilter.shardId");
+            constraints.length(parentShard, "shardFilter.shardId", 28, 65);
+        }
+        constraints.check();
+        ChangeStreams.StreamData stream = stream(arn, "streamArn");
+        List<String> shards = List.of(shardId(stream));
+        if (parentShard != null) {
+            if (!shards.contains(parentShard)) {
+                throw unknownShard();
+            }
+            shards = List.of(); // the engine never splits a shard, so no shard has children
+        }
         ObjectNode response = JsonNodeFactory.instance.objectNode();
         ObjectNode description = response.putObject("StreamDescription");
         description.put("StreamArn", stream.arn).put("StreamLabel", stream.label)
@@ -81,31 +117,42 @@ public final class StreamOperations {
         if (stream.sortKey != null) {
             keySchema.addObject().put("AttributeName", stream.sortKey.name()).put("KeyType", "RANGE");
         }
-        ObjectNode shard = description.putArray("Shards").addObject().put("ShardId", shardId(stream));
+        // shards are listed in id order; a page starts after ExclusiveStartShardId, known to the stream or not
+        List<String> page = shards.stream().filter(id -> exclusiveStart == null || id.compareTo(exclusiveStart) > 0)
+                .toList();
+        int max = Math.min(limit == null ? MAX_SHARDS_PER_PAGE : limit, MAX_SHARDS_PER_PAGE);
+        ArrayNode listed = description.putArray("Shards");
+        page.stream().limit(max).forEach(id -> describeShard(stream, id, listed.addObject()));
+        if (page.size() > max) {
+            description.put("LastEvaluatedShardId", page.get(max - 1));
+        }
+        return response;
+    }
+
+    private void describeShard(ChangeStreams.StreamData stream, String shardId, ObjectNode shard) {
+        shard.put("ShardId", shardId);
         ObjectNode range = shard.putObject("SequenceNumberRange");
         List<ChangeStreams.ChangeRecord> records = stream.records;
         range.put("StartingSequenceNumber", records.isEmpty() ? "000000000000000000000" : records.get(0).sequenceNumber());
         if (!enabled(stream) && !records.isEmpty()) {
             range.put("EndingSequenceNumber", records.get(records.size() - 1).sequenceNumber());
         }
-        return response;
     }
 
     private ObjectNode iterator(JsonNode request) {
         String arn = Requests.string(request, "StreamArn");
-        ChangeStreams.StreamData stream = stream(arn);
         String shardId = Requests.string(request, "ShardId");
-        if (shardId == null) {
-            throw Requests.constraint(null, "shardId", "Member must not be null");
-        }
-        if (!shardId.equals(shardId(stream))) {
-            throw DynamoException.of("ResourceNotFoundException",
-                    "Requested resource not found: Shard does not exist");
-        }
+        Constraints constraints = new Constraints();
+        checkArnShape(arn, "streamArn", constraints);
+        constraints.notNull(shardId, "shardId");
+        constraints.length(shardId, "shardId", 28, 65);
         String type = Requests.enumValue(request, "ShardIteratorType", "shardIteratorType",
-                List.of("TRIM_HORIZON", "LATEST", "AT_SEQUENCE_NUMBER", "AFTER_SEQUENCE_NUMBER"), null);
-        if (type == null) {
-            throw Requests.constraint(null, "shardIteratorType", "Member must not be null");
+                List.of("TRIM_HORIZON", "LATEST", "AT_SEQUENCE_NUMBER", "AFTER_SEQUENCE_NUMBER"), null, constraints);
+        constraints.notNull(Requests.string(request, "ShardIteratorType"), "shardIteratorType");
+        constraints.check();
+        ChangeStreams.StreamData stream = stream(arn, "streamArn");
+        if (!shardId.equals(shardId(stream))) {
+            throw unknownShard();
         }
         String sequenceNumber = Requests.string(request, "SequenceNumber");
         int position = switch (type) {
@@ -179,13 +226,30 @@ public final class StreamOperations {
         }
     }
 
-    private ChangeStreams.StreamData stream(String arn) {
-        if (arn == null) {
-            throw Requests.constraint(null, "streamArn", "Member must not be null");
+    /**
+     * The stream a well-formed ARN names: an ARN that is not a stream's ARN at all is a ValidationException, one
+     * of a stream that does not exist is not found.
+     */
+    private ChangeStreams.StreamData stream(String arn, String path) {
+        Constraints constraints = new Constraints();
+        constraints.length(arn, path, 37, 1024);
+        constraints.check();
+        if (!STREAM_ARN.matcher(arn).matches()) {
+            throw DynamoException.validation("Invalid StreamArn");
         }
         database.tables().forEach(streams::latest);
         return streams.stream(arn).orElseThrow(() -> DynamoException.of("ResourceNotFoundException",
                 "Requested resource not found: Stream: " + arn + " not found"));
+    }
+
+    /** A required stream ARN member: present, 37..1024 characters. */
+    private static void checkArnShape(String arn, String path, Constraints constraints) {
+        constraints.notNull(arn, path);
+        constraints.length(arn, path, 37, 1024);
+    }
+
+    private static DynamoException unknownShard() {
+        return DynamoException.of("ResourceNotFoundException", "Requested resource not found: Shard does not exist");
     }
 
     private boolean enabled(ChangeStreams.StreamData stream) {

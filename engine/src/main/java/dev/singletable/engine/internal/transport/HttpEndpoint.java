@@ -1,150 +1,182 @@
 package dev.singletable.engine.internal.transport;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.model.HttpLimits;
 import dev.singletable.engine.internal.protocol.Dispatcher;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.time.Duration;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 
-/** DynamoDB's JSON 1.0 protocol over HTTP, for clients in other processes (AWS CLI, boto3, other SDKs). */
+/**
+ * DynamoDB's JSON 1.0 protocol over HTTP/1.1, for clients in other processes (AWS CLI, boto3, other SDKs).
+ *
+ * <p>A thread per connection on blocking sockets, with TCP_NODELAY: a request is read, answered and written on
+ * the thread that read it, with no hand-off between threads, so a call costs little more than the socket round
+ * trip (the JDK's {@code HttpServer}, used before, cost more than the engine's own work: see the HTTP server
+ * benchmark). A watchdog thread enforces the {@link HttpLimits}' timeouts, and connections beyond the maximum are
+ * answered 503 at once, so no client holds up another.
+ */
 public final class HttpEndpoint implements AutoCloseable {
-    private static final String NODELAY = "sun.net.httpserver.nodelay";
-    private static final String IDLE_SECONDS = "sun.net.httpserver.idleInterval";
+    /** How long a refused connection stays open after its 503, so the client reads the answer before the close. */
+    private static final long LINGER_NANOS = Duration.ofSeconds(1).toNanos();
 
-    private final HttpServer server;
-    private final ExecutorService workers;
-    private final Dispatcher dispatcher;
-    private final SignatureCheck signatures;
+    private final ServerSocket server;
+    private final RequestHandler handler;
+    private final HttpLimits limits;
+    private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
+    private final Queue<Refused> refused = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger threads = new AtomicInteger();
+    private final byte[] busy;
+    private final Thread acceptor;
+    private final Thread watchdog;
+    private volatile boolean closed;
 
-    private HttpEndpoint(HttpServer server, ExecutorService workers, Dispatcher dispatcher, SignatureCheck signatures) {
+    /** A connection answered 503, closed by the watchdog once its answer has had time to arrive. */
+    private record Refused(Socket socket, long closeAt) {
+    }
+
+    private HttpEndpoint(ServerSocket server, RequestHandler handler, HttpLimits limits) {
         this.server = server;
-        this.workers = workers;
-        this.dispatcher = dispatcher;
-        this.signatures = signatures;
+        this.handler = handler;
+        this.limits = limits;
+        byte[] body = ("{\"__type\":\"com.amazonaws.dynamodb.v20120810#ServiceUnavailableException\",\"message\":"
+                + "\"The endpoint serves at most " + limits.maxConnections() + " connections at once\"}")
+                .getBytes(StandardCharsets.UTF_8);
+        this.busy = ("HTTP/1.1 503 Service Unavailable\r\nContent-Type: " + Dispatcher.CONTENT_TYPE
+                + "\r\nContent-Length: " + body.length + "\r\nConnection: close\r\n\r\n"
+                + new String(body, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+        this.acceptor = daemon(this::accept, "singletable-http-accept");
+        this.watchdog = daemon(this::watch, "singletable-http-watchdog");
     }
 
     /**
      * Starts serving on the host and port (0: an ephemeral port). With a signature check, only requests signed
-     * with its key are served; without, any signature is accepted.
+     * with its key are served; without ({@code null}), any signature is accepted.
      */
-    public static HttpEndpoint start(Dispatcher dispatcher, String host, int port, SignatureCheck signatures)
-            throws IOException {
-        // Without TCP_NODELAY small responses wait on Nagle's algorithm and the client's delayed ACK: ~40 ms a
-        // request. And the JDK closes connections idle for 30 s while the SDK's pool keeps them 60 s, so a client
-        // can pick a connection the server is closing. The JDK reads both once, when its first server starts;
-        // values the user set win.
-        if (System.getProperty(NODELAY) == null) {
-            System.setProperty(NODELAY, "true");
+    public static HttpEndpoint start(Dispatcher dispatcher, String host, int port, HttpLimits limits,
+                                     SignatureCheck signatures) throws IOException {
+        ServerSocket server = new ServerSocket();
+        try {
+            server.bind(new InetSocketAddress(host, port), 512);
+        } catch (IOException e) {
+            server.close();
+            throw e;
         }
-        if (System.getProperty(IDLE_SECONDS) == null) {
-            System.setProperty(IDLE_SECONDS, "120");
-        }
-        HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 128);
-        AtomicInteger threads = new AtomicInteger();
-        ExecutorService workers = Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2),
-                r -> {
-                    Thread t = new Thread(r, "singletable-http-" + threads.incrementAndGet());
-                    t.setDaemon(true);
-                    return t;
-                });
-        server.setExecutor(workers);
-        HttpEndpoint endpoint = new HttpEndpoint(server, workers, dispatcher, signatures);
-        server.createContext("/", endpoint::serve);
-        server.start();
+        HttpEndpoint endpoint = new HttpEndpoint(server, new RequestHandler(dispatcher, signatures), limits);
+        endpoint.acceptor.start();
+        endpoint.watchdog.start();
         return endpoint;
     }
 
     public URI uri() {
-        InetSocketAddress address = server.getAddress();
-        String host = address.getAddress().getHostAddress();
-        return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + address.getPort());
+        String host = server.getInetAddress().getHostAddress();
+        return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + server.getLocalPort());
     }
 
-    private void serve(HttpExchange exchange) throws IOException {
-        try (exchange) {
-            String method = exchange.getRequestMethod();
-            if (method.equals("GET") && exchange.getRequestURI().getPath().equals("/")) {
-                send(exchange, 200, "text/plain", "healthy: dynamodb.us-east-1.amazonaws.com ");
-                return;
-            }
-            String contentType = exchange.getRequestHeaders().getFirst("Content-Type");
-            if (!method.equals("POST") || !acceptedContentType(contentType)) {
-                send(exchange, 404, "application/xml", "<UnknownOperationException/>");
-                return;
-            }
-            String length = exchange.getRequestHeaders().getFirst("Content-Length");
-            boolean tooLarge = length != null && parseLength(length) > Dispatcher.MAX_BODY_BYTES;
-            byte[] body = tooLarge ? null : exchange.getRequestBody().readNBytes(Dispatcher.MAX_BODY_BYTES + 1);
-            if (tooLarge || body.length > Dispatcher.MAX_BODY_BYTES) {
-                // DynamoDB answers 413 without processing an over-sized body (chunked ones are only known as such
-                // once read). The rest is drained unread, or closing the exchange would reset the connection before
-                // the client reads the answer.
-                exchange.getRequestBody().transferTo(OutputStream.nullOutputStream());
-                send(exchange, 413, Dispatcher.CONTENT_TYPE, "{\"__type\":\"com.amazon.coral.service#RequestEntityTooLarge\","
-                        + "\"message\":\"Request entity too large\"}");
-                return;
-            }
-            String target = exchange.getRequestHeaders().getFirst("X-Amz-Target");
-            Dispatcher.Response response;
+    private void accept() {
+        while (!closed) {
+            Socket socket;
             try {
-                if (signatures != null) {
-                    String host = exchange.getRequestHeaders().getFirst("Host");
-                    signatures.verify(method, URI.create("http://" + host + exchange.getRequestURI()),
-                            exchange.getRequestHeaders(), body);
+                socket = server.accept();
+            } catch (IOException e) {
+                if (!closed) {
+                    LockSupport.parkNanos(10_000_000); // out of file descriptors, say: try again shortly
                 }
-                response = dispatcher.handle(target, body, false);
-            } catch (DynamoException refused) {
-                response = dispatcher.refuse(target, refused);
+                continue;
             }
-            exchange.getResponseHeaders().set("Content-Type", contentType.toLowerCase(Locale.ROOT).startsWith(
-                    "application/json") ? "application/json" : Dispatcher.CONTENT_TYPE);
-            exchange.getResponseHeaders().set("x-amzn-RequestId", response.requestId());
-            exchange.getResponseHeaders().set("x-amz-crc32", Long.toString(response.crc32()));
-            write(exchange, response.status(), response.body());
+            Connection connection = null;
+            try {
+                socket.setTcpNoDelay(true); // small answers must not wait for the client's delayed ACK
+                if (connections.size() >= limits.maxConnections()) {
+                    refuse(socket);
+                    continue;
+                }
+                connection = new Connection(socket, handler, limits);
+                connections.add(connection);
+                Connection served = connection;
+                Thread thread = new Thread(() -> {
+                    try {
+                        served.run();
+                    } finally {
+                        connections.remove(served);
+                    }
+                }, "singletable-http-" + threads.incrementAndGet());
+                thread.setDaemon(true);
+                thread.start();
+            } catch (IOException | RuntimeException | OutOfMemoryError e) {
+                if (connection != null) {
+                    connections.remove(connection);
+                }
+                closeQuietly(socket);
+            }
         }
     }
 
-    private static long parseLength(String length) {
+    /** Answers 503 without reading the request, and leaves the close to the watchdog (no thread for it). */
+    private void refuse(Socket socket) throws IOException {
+        if (refused.size() >= limits.maxConnections()) {
+            closeQuietly(socket); // a flood: no lingering for it
+            return;
+        }
+        socket.getOutputStream().write(busy);
+        socket.shutdownOutput();
+        refused.add(new Refused(socket, System.nanoTime() + LINGER_NANOS));
+    }
+
+    private void watch() {
+        long tick = Math.max(Duration.ofMillis(10).toNanos(), Math.min(Duration.ofSeconds(1).toNanos(),
+                Math.min(limits.requestTimeout().toNanos(), Math.min(limits.responseTimeout().toNanos(),
+                        limits.idleTimeout().toNanos())) / 4));
+        while (!closed) {
+            LockSupport.parkNanos(tick);
+            long now = System.nanoTime();
+            for (Connection connection : connections) {
+                connection.expireIfLate(now);
+            }
+            Refused first;
+            while ((first = refused.peek()) != null && now - first.closeAt() >= 0) {
+                refused.poll();
+                closeQuietly(first.socket());
+            }
+        }
+    }
+
+    private static Thread daemon(Runnable task, String name) {
+        Thread thread = new Thread(task, name);
+        thread.setDaemon(true);
+        return thread;
+    }
+
+    private static void closeQuietly(Socket socket) {
         try {
-            return Long.parseLong(length.trim());
-        } catch (NumberFormatException e) {
-            return -1;
-        }
-    }
-
-    private static boolean acceptedContentType(String contentType) {
-        if (contentType == null) {
-            return false;
-        }
-        String type = contentType.toLowerCase(Locale.ROOT);
-        return type.startsWith(Dispatcher.CONTENT_TYPE) || type.startsWith("application/json");
-    }
-
-    private static void send(HttpExchange exchange, int status, String contentType, String body) throws IOException {
-        exchange.getResponseHeaders().set("Content-Type", contentType);
-        write(exchange, status, body.getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static void write(HttpExchange exchange, int status, byte[] body) throws IOException {
-        exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
-        if (body.length > 0) {
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
+            socket.close();
+        } catch (IOException alreadyClosed) {
+            // nothing left to end
         }
     }
 
     @Override
     public void close() {
-        server.stop(0);
-        workers.shutdownNow();
+        closed = true;
+        try {
+            server.close();
+        } catch (IOException alreadyClosed) {
+            // nothing left to end
+        }
+        LockSupport.unpark(watchdog);
+        connections.forEach(Connection::close);
+        Refused lingering;
+        while ((lingering = refused.poll()) != null) {
+            closeQuietly(lingering.socket());
+        }
     }
 }

@@ -1,11 +1,14 @@
 package dev.singletable.engine.internal.value;
 
+import dev.singletable.engine.internal.DynamoException;
 import java.util.Map;
 
 /** Item and value sizes as DynamoDB computes them for the 400 KB limit and for capacity units. */
 public final class Sizes {
     /** 400 KB, inclusive. */
     public static final int MAX_ITEM_SIZE = 409_600;
+    /** Names of attributes and of map entries: less than 64 KB. */
+    public static final int MAX_ATTRIBUTE_NAME_BYTES = 65_535;
 
     private Sizes() {
     }
@@ -57,6 +60,15 @@ public final class Sizes {
             return size;
         }
         return 1; // BOOL and NULL
+    }
+
+    /** An attribute name, at the top of an item or a key of a map, is shorter than 64 KB. */
+    public static void checkAttributeName(String name) {
+        // a UTF-8 character takes at most 3 bytes per UTF-16 unit, so short names need no count
+        if (name.length() > MAX_ATTRIBUTE_NAME_BYTES / 3 && utf8Length(name) > MAX_ATTRIBUTE_NAME_BYTES) {
+            throw DynamoException.validation("1 validation error detected: Attribute name is too large, must be less "
+                    + "than 65536 bytes");
+        }
     }
 
     /** UTF-8 length without allocating the encoded bytes. */

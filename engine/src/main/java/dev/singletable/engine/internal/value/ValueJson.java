@@ -32,6 +32,7 @@ public final class ValueJson {
         Map<String, Value> item = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
+            Sizes.checkAttributeName(e.getKey());
             item.put(e.getKey(), read(e.getValue(), 1));
         }
         return item;
@@ -96,6 +97,7 @@ public final class ValueJson {
                 Map<String, Value> values = new LinkedHashMap<>();
                 for (Iterator<Map.Entry<String, JsonNode>> it = content.fields(); it.hasNext(); ) {
                     Map.Entry<String, JsonNode> e = it.next();
+                    Sizes.checkAttributeName(e.getKey());
                     values.put(e.getKey(), read(e.getValue(), depth + 1));
                 }
                 yield new Value.M(values);

@@ -59,6 +59,21 @@ class JournalTest {
     }
 
     @Test
+    void should_reload_an_attribute_name_of_65535_bytes() {
+        String name = "n".repeat(65_535);
+        try (DynamoDbEngine engine = durable()) {
+            createTable(engine.client());
+            engine.client().putItem(b -> b.tableName("app").item(Map.of("PK", AttributeValue.fromS("P"),
+                    "SK", AttributeValue.fromS("S"), name, AttributeValue.fromS("long"))));
+        }
+
+        try (DynamoDbEngine engine = durable()) {
+            assertThat(engine.client().getItem(b -> b.tableName("app").key(key("P", "S"))).item().get(name))
+                    .isEqualTo(AttributeValue.fromS("long"));
+        }
+    }
+
+    @Test
     void should_keep_every_answered_write_without_a_close() {
         DynamoDbEngine crashed = durable();
         createTable(crashed.client());
@@ -110,8 +125,8 @@ class JournalTest {
     void should_fold_the_journal_into_a_snapshot_when_it_grows_and_recover_from_both() throws IOException {
         Database database = new Database(Clock.systemUTC());
         Journal.open(data, database, 1, warning -> { });
-        TableSettings onDemand = new TableSettings(TableSettings.Throughput.of(0, 0),
-                new TableSettings.BillingSummary("PAY_PER_REQUEST", null), null, null, null, null, false, Map.of());
+        TableSettings onDemand = TableSettings.of(TableSettings.Throughput.of(0, 0),
+                new TableSettings.BillingSummary("PAY_PER_REQUEST", null), null, false, Map.of());
         Table table = new Table(new TableMetadata("app", Database.arnOf("app"), "id", 0, new KeyDef("PK", "S"), null,
                 Map.of("PK", "S"), List.of(), Map.of(), onDemand, null));
         database.write(() -> {

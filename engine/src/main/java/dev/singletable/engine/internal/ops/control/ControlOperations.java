@@ -6,8 +6,8 @@ import dev.singletable.engine.model.Operation;
 import java.util.Map;
 
 /**
- * The control plane: tables (create, describe, list, update, delete), time to live, tags, and the account-level
- * DescribeEndpoints and DescribeLimits.
+ * The control plane: tables (create, describe, list, update, delete), time to live, point-in-time recovery, tags,
+ * and the account-level DescribeEndpoints and DescribeLimits.
  */
 public final class ControlOperations {
     private ControlOperations() {
@@ -21,6 +21,8 @@ public final class ControlOperations {
         operations.put(Operation.UPDATE_TABLE, new UpdateTable(database));
         operations.put(Operation.UPDATE_TIME_TO_LIVE, TimeToLiveOperations.updateTimeToLive(database));
         operations.put(Operation.DESCRIBE_TIME_TO_LIVE, TimeToLiveOperations.describeTimeToLive(database));
+        operations.put(Operation.DESCRIBE_CONTINUOUS_BACKUPS, ContinuousBackups.describe(database));
+        operations.put(Operation.UPDATE_CONTINUOUS_BACKUPS, ContinuousBackups.update(database));
         operations.put(Operation.TAG_RESOURCE, Tagging.tagResource(database));
         operations.put(Operation.UNTAG_RESOURCE, Tagging.untagResource(database));
         operations.put(Operation.LIST_TAGS_OF_RESOURCE, Tagging.listTagsOfResource(database));

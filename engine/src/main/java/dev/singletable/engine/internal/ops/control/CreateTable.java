@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.Constraints;
 import dev.singletable.engine.internal.ops.OperationHandler;
 import dev.singletable.engine.internal.ops.RequestContext;
 import dev.singletable.engine.internal.ops.Requests;
@@ -49,7 +50,8 @@ final class CreateTable implements OperationHandler {
     private record Request(String tableName, List<AttributeDefinition> definitions, List<KeyElement> keySchema,
                            List<IndexSpec> localIndexes, List<IndexSpec> globalIndexes, String billingMode,
                            Throughput throughput, SettingsRequests.StreamSpec stream, SettingsRequests.SseSpec sse,
-                           String tableClass, Map<String, String> tags, boolean deletionProtection) {
+                           String tableClass, Map<String, String> tags, boolean deletionProtection,
+                           ThroughputLimits.OnDemand onDemand, ThroughputLimits.Warm warm) {
     }
 
     @Override
@@ -62,8 +64,12 @@ final class CreateTable implements OperationHandler {
             }
             Table table = new Table(metadata(request, types));
             database.add(table);
+            ObjectNode description = TableDescriptions.describe(table);
+            if (request.warm() == null) {
+                description.remove(TableSettings.WARM_THROUGHPUT); // DynamoDB describes it once the table is created
+            }
             ObjectNode response = JsonNodeFactory.instance.objectNode();
-            response.set("TableDescription", TableDescriptions.describe(table));
+            response.set("TableDescription", description);
             return response;
         });
     }
@@ -87,15 +93,19 @@ final class CreateTable implements OperationHandler {
         String tableClass = SettingsRequests.tableClass(json, constraints);
         Map<String, String> tags = Tagging.readTags(json, constraints);
         boolean deletionProtection = Requests.bool(json, "DeletionProtectionEnabled", false);
+        ThroughputLimits.OnDemand onDemand = ThroughputLimits.onDemand(json);
+        ThroughputLimits.Warm warm = ThroughputLimits.warm(json);
         constraints.check();
         return new Request(tableName, definitions, keySchema, locals, globals,
                 billingMode == null ? "PROVISIONED" : billingMode, throughput, stream, sse, tableClass, tags,
-                deletionProtection);
+                deletionProtection, onDemand, warm);
     }
 
     /** Checks what the request means, in DynamoDB's order; returns the attribute types by name. */
     private static Map<String, String> checkMeaning(Request request) {
         checkBilling(request.billingMode(), request.throughput());
+        ThroughputLimits.checkCreate(request.billingMode(), request.throughput(), request.onDemand(), request.warm(),
+                null);
         List<String> definedNames = new ArrayList<>();
         Map<String, String> types = new LinkedHashMap<>();
         for (AttributeDefinition definition : request.definitions()) {
@@ -131,6 +141,7 @@ final class CreateTable implements OperationHandler {
         if (request.stream() != null) {
             SettingsRequests.checkStream(request.stream());
         }
+        Tagging.checkTags(request.tags());
         Tagging.checkCount(request.tags());
         return types;
     }
@@ -221,6 +232,7 @@ final class CreateTable implements OperationHandler {
         if (billingMode.equals("PROVISIONED") && index.throughput() == null) {
             throw DynamoException.validation(INVALID + "ProvisionedThroughput must be specified for index: " + index.name());
         }
+        ThroughputLimits.checkCreate(billingMode, index.throughput(), index.onDemand(), index.warm(), index.name());
     }
 
     static void checkProjection(IndexSpec index) {
@@ -277,10 +289,17 @@ final class CreateTable implements OperationHandler {
                 indexThroughput.put(index.name(), SettingsRequests.throughput(index.throughput()));
             }
         }
-        TableSettings settings = new TableSettings(SettingsRequests.throughput(request.throughput()),
+        TableSettings settings = TableSettings.of(SettingsRequests.throughput(request.throughput()),
                 request.billingMode().equals("PAY_PER_REQUEST")
                         ? SettingsRequests.billingSummary("PAY_PER_REQUEST", created) : null,
-                null, null, null, request.tableClass(), request.deletionProtection(), indexThroughput);
+                request.tableClass(), request.deletionProtection(), indexThroughput);
+        settings = settings.withScaling(ThroughputLimits.apply(settings.scaling(), request.onDemand(), request.warm()));
+        Map<String, TableSettings.Scaling> indexScaling = new LinkedHashMap<>(settings.indexScaling());
+        if (request.globalIndexes() != null) {
+            request.globalIndexes().forEach(index -> indexScaling.computeIfPresent(index.name(),
+                    (name, scaling) -> ThroughputLimits.apply(scaling, index.onDemand(), index.warm())));
+        }
+        settings = settings.withIndexScaling(indexScaling);
         if (request.stream() != null) {
             settings = SettingsRequests.applyStream(settings, arn, request.stream(), now);
         }

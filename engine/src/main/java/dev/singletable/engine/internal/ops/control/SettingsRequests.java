@@ -3,6 +3,7 @@ package dev.singletable.engine.internal.ops.control;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.Constraints;
 import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.TableSettings;
 import java.time.Instant;

@@ -2,6 +2,7 @@ package dev.singletable.engine.internal.ops.control;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.ops.Constraints;
 import dev.singletable.engine.internal.ops.Requests;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,8 +43,9 @@ final class Shapes {
     record Throughput(Long readCapacityUnits, Long writeCapacityUnits) {
     }
 
-    /** A GlobalSecondaryIndex or LocalSecondaryIndex (then {@code throughput} is always null). */
-    record IndexSpec(String name, List<KeyElement> keySchema, ProjectionSpec projection, Throughput throughput) {
+    /** A GlobalSecondaryIndex or LocalSecondaryIndex (then the throughputs are always null). */
+    record IndexSpec(String name, List<KeyElement> keySchema, ProjectionSpec projection, Throughput throughput,
+                     ThroughputLimits.OnDemand onDemand, ThroughputLimits.Warm warm) {
         List<String> keyNames() {
             return keySchema.stream().map(KeyElement::attributeName).collect(Collectors.toList());
         }
@@ -144,6 +146,7 @@ final class Shapes {
             } else if (nonKey.size() > 20) {
                 constraints.fail(nonKey, path + ".nonKeyAttributes", "Member must have length less than or equal to 20");
             }
+            constraints.memberLengths(nonKey, path + ".nonKeyAttributes", 1, 255);
         }
         return new ProjectionSpec(type, nonKey);
     }
@@ -169,7 +172,8 @@ final class Shapes {
         List<KeyElement> keySchema = keySchema(node, "KeySchema", path + ".keySchema", constraints);
         ProjectionSpec projection = projection(node, path + ".projection", constraints);
         Throughput throughput = global ? throughput(node, path + ".provisionedThroughput", constraints) : null;
-        return new IndexSpec(name, keySchema, projection, throughput);
+        return new IndexSpec(name, keySchema, projection, throughput, global ? ThroughputLimits.onDemand(node) : null,
+                global ? ThroughputLimits.warm(node) : null);
     }
 
     /** An element of a list of structures: an object, or a SerializationException. */

@@ -82,7 +82,8 @@ final class TableDescriptions {
 
     private static void appendSettings(ObjectNode settings, ObjectNode description) {
         for (String member : new String[] {STREAM_SPECIFICATION, LATEST_STREAM_LABEL, LATEST_STREAM_ARN,
-                SSE_DESCRIPTION, TABLE_CLASS_SUMMARY, DELETION_PROTECTION}) {
+                SSE_DESCRIPTION, TABLE_CLASS_SUMMARY, DELETION_PROTECTION, TableSettings.ON_DEMAND_THROUGHPUT,
+                TableSettings.WARM_THROUGHPUT}) {
             copy(settings, description, member);
         }
     }
@@ -107,6 +108,11 @@ final class TableDescriptions {
         node.put("IndexSizeBytes", index.sizeBytes());
         node.put("ItemCount", index.itemCount());
         node.put("IndexArn", metadata.arn() + "/index/" + definition.name());
+        if (definition.global()) {
+            JsonNode scaling = settings.path(TableSettings.INDEX_SCALING).path(definition.name());
+            copy(scaling, node, TableSettings.ON_DEMAND_THROUGHPUT);
+            copy(scaling, node, TableSettings.WARM_THROUGHPUT);
+        }
         return node;
     }
 
@@ -119,7 +125,7 @@ final class TableDescriptions {
         return schema;
     }
 
-    private static void copy(ObjectNode from, ObjectNode to, String member) {
+    private static void copy(JsonNode from, ObjectNode to, String member) {
         JsonNode value = from.get(member);
         if (value != null) {
             to.set(member, value.deepCopy());

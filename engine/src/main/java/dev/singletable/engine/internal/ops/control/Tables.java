@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.Constraints;
 import dev.singletable.engine.internal.ops.OperationHandler;
 import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.Table;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.Constraints;
 import dev.singletable.engine.internal.ops.OperationHandler;
 import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.Table;
@@ -21,6 +22,8 @@ import java.util.regex.Pattern;
  */
 final class Tagging {
     private static final int MAX_TAGS = 50;
+    /** Letters, white space and digits of any script, and {@code + - = . _ : /}. */
+    private static final Pattern TAG_CHARACTERS = Pattern.compile("[\\p{L}\\p{Z}\\p{N}_.:/=+\\-]*");
     private static final Pattern TABLE_ARN = Pattern.compile(
             "arn:aws:dynamodb:" + Database.REGION + ":" + Database.ACCOUNT + ":table/[a-zA-Z0-9_.-]{3,255}");
 
@@ -50,6 +53,24 @@ final class Tagging {
         return tags;
     }
 
+    /**
+     * The checks after the shape: keys and values of the allowed characters, no key in the {@code aws:} namespace
+     * (DynamoDB assigns those), in the order given.
+     */
+    static void checkTags(Map<String, String> tags) {
+        tags.forEach((key, value) -> {
+            if (!TAG_CHARACTERS.matcher(key).matches()) {
+                throw DynamoException.validation("The Tag Key provided is invalid, Key: " + key);
+            }
+            if (key.startsWith("aws:")) {
+                throw DynamoException.validation("Tag Key cannot be prefixed with aws:, Key: " + key);
+            }
+            if (!TAG_CHARACTERS.matcher(value).matches()) {
+                throw DynamoException.validation("The Tag Value provided is invalid, Value: " + value);
+            }
+        });
+    }
+
     /** A resource carries at most 50 tags. */
     static void checkCount(Map<String, String> tags) {
         if (tags.size() > MAX_TAGS) {
@@ -67,6 +88,7 @@ final class Tagging {
             }
             Map<String, String> tags = readTags(request, constraints);
             constraints.check();
+            checkTags(tags);
             return database.write(() -> {
                 Table table = table(database, arn);
                 Map<String, String> merged = new LinkedHashMap<>(table.metadata().tags());
@@ -109,7 +131,10 @@ final class Tagging {
             return database.read(() -> {
                 ObjectNode response = JsonNodeFactory.instance.objectNode();
                 ArrayNode tags = response.putArray("Tags");
-                table(database, arn).metadata().tags().forEach((key, value) ->
+                // DynamoDB authorizes against the resource first: a table that does not exist is not authorized
+                Table table = database.find(arn).orElseThrow(() -> DynamoException.accessDenied("AccessDeniedException",
+                        "User is not authorized to perform: dynamodb:ListTagsOfResource on resource: " + arn));
+                table.metadata().tags().forEach((key, value) ->
                         tags.addObject().put("Key", key).put("Value", value));
                 return response;
             });

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.Constraints;
 import dev.singletable.engine.internal.ops.OperationHandler;
 import dev.singletable.engine.internal.ops.RequestContext;
 import dev.singletable.engine.internal.ops.Requests;
@@ -40,8 +41,12 @@ final class UpdateTable implements OperationHandler {
         this.database = database;
     }
 
-    /** One element of GlobalSecondaryIndexUpdates: exactly one of the three actions is non-null. */
-    private record IndexUpdate(IndexSpec create, String delete, String update, Throughput updateThroughput) {
+    /**
+     * One element of GlobalSecondaryIndexUpdates: exactly one of the three actions is non-null; an Update may
+     * change the index's throughput, on-demand maximums and warm throughput.
+     */
+    private record IndexUpdate(IndexSpec create, String delete, String update, Throughput updateThroughput,
+                               ThroughputLimits.OnDemand updateOnDemand, ThroughputLimits.Warm updateWarm) {
         String indexName() {
             return create != null ? create.name() : delete != null ? delete : update;
         }
@@ -49,10 +54,15 @@ final class UpdateTable implements OperationHandler {
 
     private record Request(String tableName, List<AttributeDefinition> definitions, String billingMode,
                            Throughput throughput, List<IndexUpdate> indexUpdates, SettingsRequests.StreamSpec stream,
-                           SettingsRequests.SseSpec sse, String tableClass, Boolean deletionProtection) {
+                           SettingsRequests.SseSpec sse, String tableClass, Boolean deletionProtection,
+                           ThroughputLimits.OnDemand onDemand, ThroughputLimits.Warm warm) {
         boolean changesNothing() {
-            return billingMode == null && throughput == null && indexUpdates.isEmpty() && stream == null && sse == null
-                    && tableClass == null && deletionProtection == null;
+            return billingMode == null && onDemand == null && warm == null && changesNoMoreThanBilling();
+        }
+
+        boolean changesNoMoreThanBilling() {
+            return throughput == null && indexUpdates.isEmpty() && stream == null && sse == null && tableClass == null
+                    && deletionProtection == null;
         }
     }
 
@@ -84,9 +94,11 @@ final class UpdateTable implements OperationHandler {
         JsonNode protection = json.get("DeletionProtectionEnabled");
         Boolean deletionProtection = protection == null || protection.isNull() ? null
                 : Requests.bool(json, "DeletionProtectionEnabled", false);
+        ThroughputLimits.OnDemand onDemand = ThroughputLimits.onDemand(json);
+        ThroughputLimits.Warm warm = ThroughputLimits.warm(json);
         constraints.check();
         return new Request(tableName, definitions, billingMode, throughput, indexUpdates, stream, sse, tableClass,
-                deletionProtection);
+                deletionProtection, onDemand, warm);
     }
 
     private static List<IndexUpdate> indexUpdates(JsonNode json, Constraints constraints) {
@@ -109,15 +121,16 @@ final class UpdateTable implements OperationHandler {
             }
             String updated = null;
             Throughput throughput = null;
+            ThroughputLimits.OnDemand onDemand = null;
+            ThroughputLimits.Warm warm = null;
             if (update != null) {
                 updated = Requests.string(update, "IndexName");
                 constraints.name(updated, path + "update.indexName");
                 throughput = Shapes.throughput(update, path + "update.provisionedThroughput", constraints);
-                if (throughput == null) {
-                    constraints.notNull(null, path + "update.provisionedThroughput");
-                }
+                onDemand = ThroughputLimits.onDemand(update);
+                warm = ThroughputLimits.warm(update);
             }
-            updates.add(new IndexUpdate(created, deleted, updated, throughput));
+            updates.add(new IndexUpdate(created, deleted, updated, throughput, onDemand, warm));
         }
         return updates;
     }
@@ -126,7 +139,17 @@ final class UpdateTable implements OperationHandler {
     private static void checkRequest(Request request) {
         if (request.changesNothing()) {
             throw DynamoException.validation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
-                    + "GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required");
+                    + "GlobalSecondaryIndexUpdates, SSESpecification, ReplicaUpdates, MultiAccountReplicaReady, "
+                    + "ReplicaTransitRoleArn, MultiRegionConsistency, DeletionProtectionEnabled, OnDemandThroughput, "
+                    + "WarmThroughput or TableClass is required");
+        }
+        if (request.warm() != null && (request.billingMode() != null || request.onDemand() != null
+                || !request.changesNoMoreThanBilling())) {
+            throw DynamoException.validation(INVALID + "WarmThroughput must be the only operation in the request");
+        }
+        if (request.onDemand() != null && !request.changesNoMoreThanBilling()) {
+            throw DynamoException.validation(INVALID
+                    + "OnDemandThroughput can only be combined with BillingMode in an UpdateTable request");
         }
         if ("PROVISIONED".equals(request.billingMode()) && request.throughput() == null) {
             throw DynamoException.validation(INVALID + "ProvisionedThroughput must be specified when BillingMode is PROVISIONED");
@@ -197,11 +220,10 @@ final class UpdateTable implements OperationHandler {
                             "Requested resource not found: Index: " + name + " not found");
                 }
                 if (update.update() != null) {
-                    if (mode.equals("PAY_PER_REQUEST")) {
-                        throw DynamoException.validation(INVALID + "ProvisionedThroughput should not be specified for index: "
-                                + name + " when BillingMode is PAY_PER_REQUEST");
+                    checkIndexUpdate(metadata.settings(), mode, update);
+                    if (update.updateThroughput() != null) {
+                        updatedIndexes.add(name);
                     }
-                    updatedIndexes.add(name);
                 }
             }
         }
@@ -214,10 +236,34 @@ final class UpdateTable implements OperationHandler {
                 }
             }
         }
+        ThroughputLimits.checkUpdate(mode, metadata.settings().scaling(), request.onDemand(), request.warm(), null);
         if (request.stream() != null && request.stream().enabled() && metadata.settings().streamEnabled()) {
             throw DynamoException.validation("Table already has an enabled stream: TableName: " + table.name());
         }
+        if (request.stream() != null && !request.stream().enabled() && !metadata.settings().streamEnabled()) {
+            throw DynamoException.validation("Table has no stream to disable: TableName: " + table.name());
+        }
         return types;
+    }
+
+    /** An Update of a GSI changes its throughput when provisioned, else only its on-demand or warm throughput. */
+    private static void checkIndexUpdate(TableSettings settings, String mode, IndexUpdate update) {
+        String name = update.update();
+        boolean onDemandGiven = update.updateOnDemand() != null && !update.updateOnDemand().isEmpty();
+        if (mode.equals("PAY_PER_REQUEST")) {
+            if (update.updateThroughput() != null) {
+                throw DynamoException.validation(INVALID + "ProvisionedThroughput should not be specified for index: "
+                        + name + " when BillingMode is PAY_PER_REQUEST");
+            }
+            if (!onDemandGiven && update.updateWarm() == null) {
+                throw DynamoException.validation(INVALID + "The only Updates for index: " + name
+                        + " when TableThroughputMode is PAY_PER_REQUEST can be to OnDemandThroughput, WarmThroughput");
+            }
+        } else if (update.updateThroughput() == null && !onDemandGiven && update.updateWarm() == null) {
+            throw DynamoException.validation(INVALID + "ProvisionedThroughput must be specified for index: " + name);
+        }
+        ThroughputLimits.checkUpdate(mode, settings.indexScaling().get(name), update.updateOnDemand(),
+                update.updateWarm(), name);
     }
 
     private static void checkThroughputChanges(TableSettings.Throughput current, Throughput requested) {
@@ -238,25 +284,43 @@ final class UpdateTable implements OperationHandler {
         Instant now = database.clock().instant();
         double seconds = now.toEpochMilli() / 1000.0;
         Map<String, TableSettings.Throughput> indexThroughput = new LinkedHashMap<>(settings.indexThroughput());
+        Map<String, TableSettings.Scaling> indexScaling = new LinkedHashMap<>(settings.indexScaling());
+        TableSettings.Scaling scaling = settings.scaling();
         if (request.billingMode() != null && !request.billingMode().equals(settings.billingMode())) {
             settings = switchBilling(settings, indexThroughput, request.billingMode(), seconds);
+            scaling = ThroughputLimits.switched(scaling, request.billingMode());
+            indexScaling.replaceAll((index, limits) -> ThroughputLimits.switched(limits, request.billingMode()));
         }
         if (request.throughput() != null) {
             settings = settings.withThroughput(changed(settings.throughput(), request.throughput(), seconds));
+            scaling = ThroughputLimits.provisioned(scaling, settings.throughput());
         }
         for (IndexUpdate update : request.indexUpdates()) {
             if (update.create() != null) {
-                table.addIndex(CreateTable.indexDef(update.create(), true, types));
-                indexThroughput.put(update.create().name(), SettingsRequests.throughput(update.create().throughput()));
+                IndexSpec created = update.create();
+                table.addIndex(CreateTable.indexDef(created, true, types));
+                TableSettings.Throughput units = SettingsRequests.throughput(created.throughput());
+                indexThroughput.put(created.name(), units);
+                indexScaling.put(created.name(), ThroughputLimits.apply(
+                        TableSettings.Scaling.initial(settings.billingMode(), units), created.onDemand(), created.warm()));
             } else if (update.delete() != null) {
                 table.removeIndex(update.delete());
                 indexThroughput.remove(update.delete());
+                indexScaling.remove(update.delete());
             } else {
-                indexThroughput.put(update.update(),
-                        changed(indexThroughput.get(update.update()), update.updateThroughput(), seconds));
+                TableSettings.Scaling limits = indexScaling.get(update.update());
+                if (update.updateThroughput() != null) {
+                    TableSettings.Throughput units = changed(indexThroughput.get(update.update()),
+                            update.updateThroughput(), seconds);
+                    indexThroughput.put(update.update(), units);
+                    limits = ThroughputLimits.provisioned(limits, units);
+                }
+                indexScaling.put(update.update(),
+                        ThroughputLimits.apply(limits, update.updateOnDemand(), update.updateWarm()));
             }
         }
-        settings = settings.withIndexThroughput(indexThroughput);
+        scaling = ThroughputLimits.apply(scaling, request.onDemand(), request.warm());
+        settings = settings.withIndexThroughput(indexThroughput).withScaling(scaling).withIndexScaling(indexScaling);
         if (request.stream() != null) {
             settings = SettingsRequests.applyStream(settings, table.metadata().arn(), request.stream(), now);
         }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.Constraints;
 import dev.singletable.engine.internal.ops.OperationHandler;
 import dev.singletable.engine.internal.ops.RequestContext;
 import dev.singletable.engine.internal.ops.Requests;
@@ -40,8 +41,10 @@ public final class BatchWriteItem implements OperationHandler {
 
     @Override
     public ObjectNode execute(JsonNode request, RequestContext context) {
-        String capacityMode = Requests.returnConsumedCapacity(request);
-        boolean metrics = Members.itemCollectionMetrics(request);
+        Constraints constraints = new Constraints();
+        String capacityMode = Requests.returnConsumedCapacity(request, constraints);
+        boolean metrics = Members.itemCollectionMetrics(request, constraints);
+        constraints.check();
         JsonNode requestItems = BatchShapes.requestItems(request, "BatchWriteItem");
         List<WriteRequest> requests = read(requestItems);
         return database.write(() -> {

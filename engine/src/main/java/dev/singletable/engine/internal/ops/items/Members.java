@@ -2,6 +2,7 @@ package dev.singletable.engine.internal.ops.items;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.ops.Constraints;
 import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.value.Sizes;
 import dev.singletable.engine.internal.value.Value;
@@ -15,9 +16,9 @@ final class Members {
     }
 
     /** ReturnValues: NONE (the default), ALL_OLD, UPDATED_OLD, ALL_NEW or UPDATED_NEW. */
-    static String returnValues(JsonNode request) {
+    static String returnValues(JsonNode request, Constraints constraints) {
         return Requests.enumValue(request, "ReturnValues", "returnValues",
-                List.of("ALL_NEW", "UPDATED_OLD", "ALL_OLD", "NONE", "UPDATED_NEW"), "NONE");
+                List.of("ALL_NEW", "UPDATED_OLD", "ALL_OLD", "NONE", "UPDATED_NEW"), "NONE", constraints);
     }
 
     /** PutItem and DeleteItem return at most the old item. */
@@ -28,15 +29,23 @@ final class Members {
     }
 
     /** Whether ReturnItemCollectionMetrics asks for SIZE (NONE is the default). */
-    static boolean itemCollectionMetrics(JsonNode request) {
+    static boolean itemCollectionMetrics(JsonNode request, Constraints constraints) {
         return Requests.enumValue(request, "ReturnItemCollectionMetrics", "returnItemCollectionMetrics",
-                List.of("SIZE", "NONE"), "NONE").equals("SIZE");
+                List.of("SIZE", "NONE"), "NONE", constraints).equals("SIZE");
     }
 
     /** Whether a failed condition returns the old item (ReturnValuesOnConditionCheckFailure: ALL_OLD). */
     static boolean oldItemOnConditionFailure(JsonNode request, String path) {
+        Constraints constraints = new Constraints();
+        boolean oldItem = oldItemOnConditionFailure(request, path, constraints);
+        constraints.check();
+        return oldItem;
+    }
+
+    /** ReturnValuesOnConditionCheckFailure, its failure recorded into {@code constraints}. */
+    static boolean oldItemOnConditionFailure(JsonNode request, String path, Constraints constraints) {
         return Requests.enumValue(request, "ReturnValuesOnConditionCheckFailure", path,
-                List.of("ALL_OLD", "NONE"), "NONE").equals("ALL_OLD");
+                List.of("ALL_OLD", "NONE"), "NONE", constraints).equals("ALL_OLD");
     }
 
     /** A required attribute map (Item, Key), read and validated as DynamoDB values. */

@@ -3,6 +3,7 @@ package dev.singletable.engine.internal.ops.items;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.singletable.engine.internal.ops.Constraints;
 import dev.singletable.engine.internal.ops.RequestContext;
 import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.Table;
@@ -18,10 +19,17 @@ import java.util.function.Function;
 record SingleItemWrite(String tableName, String returnValues, String capacityMode, boolean metrics,
                        boolean oldItemOnFailure) {
 
+    /** Invalid enum members are reported together, in the order DynamoDB lists them. */
     static SingleItemWrite of(JsonNode request) {
-        return new SingleItemWrite(Requests.tableName(request), Members.returnValues(request),
-                Requests.returnConsumedCapacity(request), Members.itemCollectionMetrics(request),
-                Members.oldItemOnConditionFailure(request, "returnValuesOnConditionCheckFailure"));
+        String tableName = Requests.tableName(request);
+        Constraints constraints = new Constraints();
+        String capacityMode = Requests.returnConsumedCapacity(request, constraints);
+        boolean metrics = Members.itemCollectionMetrics(request, constraints);
+        String returnValues = Members.returnValues(request, constraints);
+        boolean oldItemOnFailure = Members.oldItemOnConditionFailure(request, "returnValuesOnConditionCheckFailure",
+                constraints);
+        constraints.check();
+        return new SingleItemWrite(tableName, returnValues, capacityMode, metrics, oldItemOnFailure);
     }
 
     /** The old item when ReturnValues is ALL_OLD, as Put and Delete return it. */

@@ -9,6 +9,7 @@ import dev.singletable.engine.internal.expr.Condition;
 import dev.singletable.engine.internal.expr.Update;
 import dev.singletable.engine.internal.kernel.Capacity;
 import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.ops.Constraints;
 import dev.singletable.engine.internal.ops.OperationHandler;
 import dev.singletable.engine.internal.ops.RequestContext;
 import dev.singletable.engine.internal.ops.Requests;
@@ -67,8 +68,10 @@ public final class TransactWriteItems implements OperationHandler {
 
     @Override
     public ObjectNode execute(JsonNode request, RequestContext context) {
-        String capacityMode = Requests.returnConsumedCapacity(request);
-        boolean metrics = Members.itemCollectionMetrics(request);
+        Constraints constraints = new Constraints();
+        String capacityMode = Requests.returnConsumedCapacity(request, constraints);
+        boolean metrics = Members.itemCollectionMetrics(request, constraints);
+        constraints.check();
         String token = Requests.string(request, "ClientRequestToken");
         if (token != null && (token.isEmpty() || token.length() > 36)) {
             throw Requests.constraint(token, "clientRequestToken", token.isEmpty()

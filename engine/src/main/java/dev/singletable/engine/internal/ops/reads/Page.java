@@ -33,13 +33,21 @@ final class Page {
     /** Read units of the table items an LSI query fetched for attributes the index lacks (each rounded alone). */
     private double fetchUnits;
     private Map<String, Value> lastEvaluatedKey;
+    /** How a Scan page is charged, partition by partition; null for a Query, charged for its bytes at once. */
+    private final ScanCharge scanCharge;
 
-    private Page() {
+    private Page(ScanCharge scanCharge) {
+        this.scanCharge = scanCharge;
     }
 
-    /** Reads a page from the entries of the target, in the order they are to be read. */
+    /** Reads a page of a Query from the entries of the target, in the order they are to be read. */
     static Page read(ReadRequest request, ReadTarget target, Iterator<Item> entries) {
-        Page page = new Page();
+        return read(request, target, entries, null);
+    }
+
+    /** Reads a page from the entries of the target; a Scan's is charged by {@code scanCharge}. */
+    static Page read(ReadRequest request, ReadTarget target, Iterator<Item> entries, ScanCharge scanCharge) {
+        Page page = new Page(scanCharge);
         String select = request.select();
         Condition filter = request.filter();
         Projection projection = request.projection();
@@ -52,6 +60,9 @@ final class Page {
             page.scannedCount++;
             page.bytesRead += entry.size();
             Map<String, Value> record = entry.attributes();
+            if (scanCharge != null) {
+                scanCharge.read(record.get(target.partitionKey().name()), entry.size());
+            }
             if (fetch) {
                 Item item = target.tableItem(entry);
                 page.fetchUnits += Capacity.readUnits(item.size(), request.consistentRead());
@@ -106,7 +117,8 @@ final class Page {
         if (lastEvaluatedKey != null) {
             body.set("LastEvaluatedKey", ValueJson.writeItem(lastEvaluatedKey));
         }
-        double readUnits = Capacity.readUnits(bytesRead, request.consistentRead());
+        double readUnits = scanCharge == null ? Capacity.readUnits(bytesRead, request.consistentRead())
+                : scanCharge.units(request.consistentRead(), lastEvaluatedKey == null);
         double tableUnits = target.index() == null ? readUnits : fetchUnits;
         Map<String, Double> onIndex = target.index() == null ? Map.of() : Map.of(target.indexName(), readUnits);
         ObjectNode consumed = Capacity.consumed(request.returnConsumedCapacity(), target.table().name(), tableUnits,

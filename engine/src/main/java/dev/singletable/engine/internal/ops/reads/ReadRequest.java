@@ -67,7 +67,10 @@ final class ReadRequest {
         this.givenSelect = Requests.enumValue(request, "Select", "select", SELECT_VALUES, null);
         this.limit = Requests.integer(request, "Limit");
         if (limit != null && limit < 1) {
-            throw Requests.constraint(limit, kind.limitPath, "Member must have value greater than or equal to 1");
+            throw kind.limitPath.equals("Limit") // Query's message names the member but not its value
+                    ? DynamoException.validation("1 validation error detected: Value at 'Limit' failed to satisfy "
+                            + "constraint: Member must have value greater than or equal to 1")
+                    : Requests.constraint(limit, kind.limitPath, "Member must have value greater than or equal to 1");
         }
         this.returnConsumedCapacity = Requests.returnConsumedCapacity(request);
         this.consistentRead = Requests.bool(request, "ConsistentRead", false);

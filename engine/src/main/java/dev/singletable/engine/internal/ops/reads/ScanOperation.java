@@ -10,6 +10,7 @@ import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.HashOrder;
 import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.storage.KeyDef;
+import dev.singletable.engine.internal.storage.TableSettings;
 import dev.singletable.engine.internal.value.Value;
 import java.util.Collections;
 import java.util.Iterator;
@@ -97,7 +98,11 @@ public final class ScanOperation implements OperationHandler {
                 entries = entries(target.index().partitions(), startPartition,
                         startKey == null ? null : target.entryKey(startKey), segment);
             }
-            return Page.read(request, target, entries).respond(request, target, context);
+            TableSettings settings = target.table().metadata().settings();
+            TableSettings.Scaling scaling = target.isGlobalIndex()
+                    ? settings.indexScaling().getOrDefault(target.indexName(), settings.scaling()) : settings.scaling();
+            ScanCharge charge = new ScanCharge(scaling.partitions(), segment.segment(), segment.total(), startPartition);
+            return Page.read(request, target, entries, charge).respond(request, target, context);
         });
     }
 

@@ -1,4 +1,4 @@
-package dev.singletable.engine.internal.ops.control;
+package dev.singletable.engine.internal.ops;
 
 import dev.singletable.engine.internal.DynamoException;
 import java.util.ArrayList;
@@ -8,28 +8,28 @@ import java.util.List;
  * Collects shape-constraint failures of one request so they are reported together, as DynamoDB's front end
  * (Coral) does: {@code 2 validation errors detected: Value … at '…' failed to satisfy constraint: …; Value …}.
  */
-final class Constraints {
+public final class Constraints {
     /** Coral stops listing after ten failures. */
     private static final int MAX_REPORTED = 10;
 
     private final List<String> failures = new ArrayList<>();
 
     /** Records one failure; a null {@code value} renders as a bare {@code null}, anything else quoted. */
-    void fail(Object value, String path, String constraint) {
+    public void fail(Object value, String path, String constraint) {
         if (failures.size() < MAX_REPORTED) {
             String rendered = value == null ? "null" : "'" + value + "'";
             failures.add("Value " + rendered + " at '" + path + "' failed to satisfy constraint: " + constraint);
         }
     }
 
-    void notNull(Object value, String path) {
+    public void notNull(Object value, String path) {
         if (value == null) {
             fail(null, path, "Member must not be null");
         }
     }
 
     /** A string's length (in characters) within {@code min..max}. */
-    void length(String value, String path, int min, int max) {
+    public void length(String value, String path, int min, int max) {
         if (value == null) {
             return;
         }
@@ -40,14 +40,22 @@ final class Constraints {
         }
     }
 
-    void enumValue(String value, String path, List<String> allowed) {
+    /** Each string of a list within {@code min..max} characters; the list is reported whole, as Coral does. */
+    public void memberLengths(List<String> values, String path, int min, int max) {
+        if (values != null && values.stream().anyMatch(v -> v.length() < min || v.length() > max)) {
+            fail(values, path, "Member must satisfy constraint: [Member must have length less than or equal to " + max
+                    + ", Member must have length greater than or equal to " + min + "]");
+        }
+    }
+
+    public void enumValue(String value, String path, List<String> allowed) {
         if (value != null && !allowed.contains(value)) {
             fail(value, path, "Member must satisfy enum value set: " + allowed);
         }
     }
 
     /** A table or index name: 3..255 characters of {@code [a-zA-Z0-9_.-]}. */
-    void name(String value, String path) {
+    public void name(String value, String path) {
         notNull(value, path);
         length(value, path, 3, 255);
         if (value != null && !value.matches("[a-zA-Z0-9_.-]+")) {
@@ -56,12 +64,16 @@ final class Constraints {
     }
 
     /** Throws the ValidationException listing every failure, if there was one. */
-    void check() {
-        if (failures.isEmpty()) {
-            return;
+    public void check() {
+        if (!failures.isEmpty()) {
+            throw exception();
         }
+    }
+
+    /** The ValidationException listing every failure recorded so far (at least one). */
+    DynamoException exception() {
         String count = failures.size() == 1 ? "1 validation error detected: "
                 : failures.size() + " validation errors detected: ";
-        throw DynamoException.validation(count + String.join("; ", failures));
+        return DynamoException.validation(count + String.join("; ", failures));
     }
 }
