@@ -3,6 +3,7 @@ package dev.singletable.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.singletable.fixtures.FixtureSource;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,30 +16,8 @@ import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 /** Which declared patterns the application's reads served, and which of its reads no pattern declares. */
 class CoverageTest {
 
-    private static final String DESIGN = """
-            table: shop
-            key: { partition: PK, sort: SK }
-            indexes:
-              GSI1: { partition: GSI1PK, sort: GSI1SK, projection: ALL }
-            entities:
-              Customer: { PK: "CUSTOMER#{customerId}", SK: PROFILE }
-              Order: { PK: "CUSTOMER#{customerId}", SK: "ORDER#{orderId:%04d}", GSI1PK: "STATUS#{status}", GSI1SK: "{day}" }
-            accessPatterns:
-              ordersOfCustomer:
-                query: { partition: "CUSTOMER#{customerId}", sort: { beginsWith: "ORDER#" } }
-              openOrders:
-                index: GSI1
-                query: { partition: "STATUS#OPEN" }
-              customer:
-                query: { partition: "CUSTOMER#{customerId}", sort: { equals: PROFILE } }
-            """;
-    private static final String ITEMS = """
-            items:
-              - { entity: Customer, customerId: 42 }
-              - { entity: Order, customerId: 42, orderId: 1, status: OPEN, day: "2026-01-05" }
-            """;
-
-    private final Seeded seeded = Seeded.of(DESIGN, ITEMS);
+    /** The verdict design: ordersOfCustomer and customer on the table, openOrders on GSI1. */
+    private final Seeded seeded = Seeded.of(VerificationTest.DESIGN, VerificationTest.ITEMS);
     private final DynamoDbClient client = seeded.engine().client();
 
     @AfterEach
@@ -125,6 +104,26 @@ class CoverageTest {
                 new Coverage.UndeclaredRead("Scan", "table", "Scan of the table with a filter", 1,
                         "begins_with(SK, \"ORDER#\")", List.of("ShopTest.undeclared()"), Optional.empty(), List.of()));
         assertThat(coverage.complete()).isFalse();
+    }
+
+    @Test
+    void counts_a_scan_for_a_pattern_the_design_declares_as_a_scan_of_the_same_table() {
+        try (Seeded scans = Seeded.of(FixtureSource.ofClasspath(CoverageTest.class, "/verdicts/shop-scan.table.yaml")
+                .read(), VerificationTest.ITEMS)) {
+            CoverageRecorder recorder = CoverageRecorder.of(scans.table().design(), "shop-scan.table.yaml");
+            SingleTable test = SingleTable.of(scans.engine().client(), scans.engine().requestLog(),
+                    scans.table().design(), "shop", scans.table().fixtures());
+            scans.engine().client().scan(s -> s.tableName("shop"));
+            scans.engine().client().scan(s -> s.tableName("shop").indexName("GSI1"));
+            recorder.record(test, "ShopTest.scans()");
+
+            Coverage coverage = recorder.coverage();
+
+            assertThat(coverage.patterns().get(1)).isEqualTo(new Coverage.PatternUse("openOrders", "table", 1,
+                    List.of("ShopTest.scans()")));
+            assertThat(coverage.undeclared()).extracting(Coverage.UndeclaredRead::shape)
+                    .containsExactly("Scan of index GSI1");
+        }
     }
 
     @Test
