@@ -19,6 +19,7 @@ class CoverageTest {
     /** The verdict design: ordersOfCustomer and customer on the table, openOrders on GSI1. */
     private final Seeded seeded = Seeded.of(VerificationTest.DESIGN, VerificationTest.ITEMS);
     private final DynamoDbClient client = seeded.engine().client();
+    private final CoverageRecorder recorder = CoverageRecorder.of(seeded.table().design(), "shop.table.yaml");
 
     @AfterEach
     void close() {
@@ -38,7 +39,6 @@ class CoverageTest {
 
     @Test
     void counts_the_applications_reads_against_the_patterns_whose_shape_they_have() {
-        CoverageRecorder recorder = CoverageRecorder.of(seeded.table().design(), "shop.table.yaml");
         SingleTable first = nextTest();
         queryOrders("42", "begins_with(SK, :sk)");
         queryOrders("7", "begins_with(SK, :sk)");
@@ -65,7 +65,6 @@ class CoverageTest {
 
     @Test
     void leaves_out_the_toolkits_own_runs_failed_requests_writes_and_other_tables() {
-        CoverageRecorder recorder = CoverageRecorder.of(seeded.table().design(), "shop.table.yaml");
         SingleTable test = nextTest();
         test.accessPattern("openOrders").run();
         Verification.of(test);
@@ -86,7 +85,6 @@ class CoverageTest {
 
     @Test
     void groups_undeclared_reads_by_shape_with_the_nearest_pattern_and_how_they_differ() {
-        CoverageRecorder recorder = CoverageRecorder.of(seeded.table().design(), "shop.table.yaml");
         SingleTable test = nextTest();
         queryOrders("42", "SK > :sk");
         queryOrders("7", "SK > :sk");
@@ -128,7 +126,6 @@ class CoverageTest {
 
     @Test
     void writes_json_that_reads_back_equal() {
-        CoverageRecorder recorder = CoverageRecorder.of(seeded.table().design(), "shop.table.yaml");
         SingleTable test = nextTest();
         queryOrders("42", "begins_with(SK, :sk)");
         queryOrders("42", "SK > :sk");
