@@ -3,6 +3,7 @@ package dev.singletable.cli;
 import dev.singletable.fixtures.DesignImporter;
 import dev.singletable.fixtures.ImportedDesign;
 import dev.singletable.fixtures.TableDesign;
+import dev.singletable.report.Words;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -11,12 +12,12 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine;
 
 /** {@code singletable import}: a design descriptor from another tool's model of the table. */
 @Command(name = "import", mixinStandardHelpOptions = true, sortOptions = false,

@@ -1,12 +1,9 @@
 package dev.singletable.cli;
 
 import dev.singletable.core.Cost;
-import dev.singletable.core.DesignLint;
-import dev.singletable.core.DesignWarning;
-import dev.singletable.core.Verification;
 import dev.singletable.fixtures.Rate;
+import dev.singletable.report.DesignReport;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import picocli.CommandLine.Option;
@@ -39,17 +36,16 @@ final class InsightOptions {
             + "for an hour.")
     Double writeCapacityPrice;
 
-    /** @return the design lint at the scale given */
-    List<DesignWarning> lint(Verification verification) {
+    /**
+     * @param report a report at the fixtures' scale and the design's rates
+     * @return the report at the scale, rates and prices given
+     * @throws CliException (usage) for a scale below 1, a rate that does not parse or names nothing of the design
+     */
+    DesignReport apply(DesignReport report) {
         if (scale < 1) {
             throw new CliException(Singletable.USAGE, "--scale is how many times the fixtures grow, at least 1; got "
                     + scale);
         }
-        return DesignLint.of(verification, scale);
-    }
-
-    /** @return the cost at the design's rates and those given */
-    Cost cost(Verification verification) {
         Map<String, Rate> parsed = new LinkedHashMap<>();
         rates.forEach((name, text) -> {
             try {
@@ -58,17 +54,14 @@ final class InsightOptions {
                 throw new CliException(Singletable.USAGE, "--rate " + name + "=" + text + ": " + e.getMessage());
             }
         });
+        DesignReport rated;
         try {
-            return Cost.of(verification, parsed);
+            rated = report.atRates(parsed);
         } catch (IllegalArgumentException e) {
             throw new CliException(Singletable.USAGE, "--rate: " + e.getMessage());
         }
-    }
-
-    /** @return the prices given; none when none is */
-    Cost.Prices prices() {
-        return new Cost.Prices(optional(readRequestPrice), optional(writeRequestPrice), optional(readCapacityPrice),
-                optional(writeCapacityPrice));
+        return rated.atScale(scale).withPrices(new Cost.Prices(optional(readRequestPrice),
+                optional(writeRequestPrice), optional(readCapacityPrice), optional(writeCapacityPrice)));
     }
 
     private static OptionalDouble optional(Double value) {

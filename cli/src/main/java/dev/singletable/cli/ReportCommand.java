@@ -1,18 +1,13 @@
 package dev.singletable.cli;
 
-import dev.singletable.core.Cost;
 import dev.singletable.core.Coverage;
-import dev.singletable.core.DesignWarning;
-import dev.singletable.core.ItemCollections;
-import dev.singletable.core.Verification;
+import dev.singletable.report.DesignReport;
+import dev.singletable.report.Words;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -49,45 +44,31 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        DesignInput.Loaded loaded = input.load();
-        Optional<Coverage> lastRun = Optional.ofNullable(coverage).map(file -> readCoverage(file,
-                loaded.design().tableName()));
-        Verification results = loaded.verify();
-        List<DesignWarning> lint = insight.lint(results);
-        List<String> warnings = new ArrayList<>();
-        results.failed().forEach(r -> r.shortfalls().forEach(p -> warnings.add("access pattern " + r.label() + ": "
-                + p)));
-        lint.forEach(w -> warnings.add(w.toString()));
-        Cost cost = insight.cost(results);
-        String page = ReportPage.render(new ReportPage.Content(input.design.getFileName().toString(), results,
-                ItemCollections.of(loaded.fixtures()), warnings, cost, insight.prices(), lastRun));
+        DesignReport report = insight.apply(input.verify());
+        if (coverage != null) {
+            report = withCoverage(report, coverage);
+        }
         try {
-            Files.writeString(output, page, StandardCharsets.UTF_8);
+            Files.writeString(output, report.html(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + output, e);
         }
         spec.commandLine().getOut().println("wrote " + output + ": "
-                + Words.count(loaded.fixtures().items().size(), "item") + ", "
-                + Words.count(results.checks().size(), "access pattern check") + ", "
-                + Words.count(warnings.size(), "warning")
-                + lastRun.map(c -> ", " + (c.patterns().size() - c.unserved().size()) + " of " + c.patterns().size()
-                        + " patterns served in the last test run").orElse(""));
+                + Words.count(report.fixtures().items().size(), "item") + ", "
+                + Words.count(report.verification().checks().size(), "access pattern check") + ", "
+                + Words.count(report.warnings().size(), "warning")
+                + report.coverage().map(c -> ", " + (c.patterns().size() - c.unserved().size()) + " of "
+                        + c.patterns().size() + " patterns served in the last test run").orElse(""));
         return Singletable.OK;
     }
 
-    private static Coverage readCoverage(Path file, String table) {
-        Coverage read;
+    private static DesignReport withCoverage(DesignReport report, Path file) {
         try {
-            read = Coverage.fromJson(Files.readString(file, StandardCharsets.UTF_8));
+            return report.withCoverage(Coverage.fromJson(Files.readString(file, StandardCharsets.UTF_8)));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read coverage " + file, e);
         } catch (IllegalArgumentException e) {
             throw new CliException(Singletable.USAGE, file + ": " + e.getMessage());
         }
-        if (!read.table().equals(table)) {
-            throw new CliException(Singletable.USAGE, file + " is the coverage of table " + read.table()
-                    + ", not of " + table);
-        }
-        return read;
     }
 }

@@ -4,6 +4,7 @@ import dev.singletable.core.Endpoint;
 import dev.singletable.core.Provisioner;
 import dev.singletable.core.SeedResult;
 import dev.singletable.fixtures.TableDesign;
+import dev.singletable.report.Words;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.util.List;

@@ -1,11 +1,7 @@
 package dev.singletable.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.singletable.core.Cost;
-import dev.singletable.core.DesignWarning;
-import dev.singletable.core.Verification;
+import dev.singletable.report.DesignReport;
 import java.io.PrintWriter;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -64,27 +60,15 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        DesignInput.Loaded loaded = input.load();
-        Verification results = loaded.verify();
-        List<DesignWarning> warnings = insight.lint(results);
-        Cost cost = insight.cost(results);
+        DesignReport report = insight.apply(input.verify());
         PrintWriter out = spec.commandLine().getOut();
-        String source = input.design.getFileName().toString();
         switch (format) {
-            case text -> {
-                ResultsText.write(out, loaded.design().tableName(), source, loaded.fixtures().items().size(),
-                        results);
-                InsightText.write(out, warnings, cost, insight.prices());
-            }
-            case json -> {
-                ObjectNode document = ResultsJson.document(loaded.design().tableName(), source, results);
-                InsightJson.add(document, warnings, insight.scale, cost, insight.prices());
-                ResultsJson.write(out, document);
-            }
-            case junit_xml -> ResultsJunitXml.write(out, loaded.design().tableName(), source, results);
+            case text -> report.writeText(out);
+            case json -> report.writeJson(out);
+            case junit_xml -> report.writeJunitXml(out);
         }
         out.flush();
-        boolean passed = results.passed() && !(failOnWarnings && !warnings.isEmpty());
+        boolean passed = report.verification().passed() && !(failOnWarnings && !report.designWarnings().isEmpty());
         return passed ? Singletable.OK : Singletable.VERIFICATION_FAILED;
     }
 }

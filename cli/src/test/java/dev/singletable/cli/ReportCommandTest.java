@@ -163,7 +163,7 @@ class ReportCommandTest {
         CommandRun notCoverage = execute("report", DESIGN, FIXTURES, "-o", dir.resolve("b.html").toString(),
                 "--coverage", broken.toString());
 
-        assertThat(wrongTable.err()).isEqualTo("singletable report: " + other + " is the coverage of table orders,"
+        assertThat(wrongTable.err()).isEqualTo("singletable report: " + other + ": the coverage is of table orders,"
                 + " not of shop\n");
         assertThat(notCoverage.err()).isEqualTo("singletable report: " + broken + ": not a coverage file: 'patterns'"
                 + " is not a list\n");

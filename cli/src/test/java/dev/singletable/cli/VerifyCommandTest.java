@@ -5,6 +5,7 @@ import static dev.singletable.cli.CommandRun.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -280,7 +281,7 @@ class VerifyCommandTest {
         CommandRun run = execute("verify", DESIGN, FIXTURES, "--format", "json", "--rate", "openOrders=10/s",
                 "--scale", "1000");
 
-        JsonNode json = ResultsJson.JSON.readTree(run.out());
+        JsonNode json = new ObjectMapper().readTree(run.out());
         assertThat(json.get("scale").asLong()).isEqualTo(1000);
         assertThat(json.get("warnings").get(0).toPrettyString()).isEqualTo("""
                 {
