@@ -1,6 +1,7 @@
 package dev.singletable.assertions;
 
 import static dev.singletable.assertions.error.ShouldHaveNoDesignWarnings.shouldHaveNoDesignWarnings;
+import static dev.singletable.assertions.error.ShouldSatisfyEveryAccessPattern.shouldDeclareAccessPatterns;
 import static dev.singletable.assertions.error.ShouldSatisfyEveryAccessPattern.shouldSatisfyEveryAccessPattern;
 import static dev.singletable.assertions.error.ShouldStayWithinBudget.money;
 import static dev.singletable.assertions.error.ShouldStayWithinBudget.shouldConsumeAtMostPerSecond;
@@ -66,12 +67,16 @@ public class SingleTableAssert extends AbstractAssert<SingleTableAssert, SingleT
      *
      * @return this assertion object
      * @throws AssertionError listing each pattern call that does not run as a Query, reads another index, fails,
-     *                        returns other keys than expected, or is not exercised
+     *                        returns other keys than expected, or is not exercised; or saying that the design
+     *                        declares no access pattern, so that nothing was checked
      */
     public SingleTableAssert everyAccessPattern() {
         isNotNull();
-        List<String> shortfalls = Verification.of(actual).failed().stream().map(SingleTableAssert::shortfall)
-                .toList();
+        Verification verification = Verification.of(actual);
+        if (verification.checkedNothing()) {
+            throw assertionError(shouldDeclareAccessPatterns(actual.design()));
+        }
+        List<String> shortfalls = verification.failed().stream().map(SingleTableAssert::shortfall).toList();
         if (!shortfalls.isEmpty()) {
             throw assertionError(shouldSatisfyEveryAccessPattern(actual.design(), shortfalls));
         }

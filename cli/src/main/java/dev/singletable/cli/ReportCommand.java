@@ -1,12 +1,7 @@
 package dev.singletable.cli;
 
-import dev.singletable.core.Coverage;
 import dev.singletable.report.DesignReport;
 import dev.singletable.report.Words;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -46,29 +41,18 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         DesignReport report = insight.apply(input.verify());
         if (coverage != null) {
-            report = withCoverage(report, coverage);
+            try {
+                report = report.withCoverage(coverage);
+            } catch (IllegalArgumentException e) {
+                throw new CliException(Singletable.USAGE, e.getMessage());
+            }
         }
-        try {
-            Files.writeString(output, report.html(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + output, e);
-        }
+        TextFiles.write(output, report.html());
         spec.commandLine().getOut().println("wrote " + output + ": "
                 + Words.count(report.fixtures().items().size(), "item") + ", "
                 + Words.count(report.verification().checks().size(), "access pattern check") + ", "
                 + Words.count(report.warnings().size(), "warning")
-                + report.coverage().map(c -> ", " + (c.patterns().size() - c.unserved().size()) + " of "
-                        + c.patterns().size() + " patterns served in the last test run").orElse(""));
+                + report.coverage().map(c -> "; last test run: " + c.summary()).orElse(""));
         return Singletable.OK;
-    }
-
-    private static DesignReport withCoverage(DesignReport report, Path file) {
-        try {
-            return report.withCoverage(Coverage.fromJson(Files.readString(file, StandardCharsets.UTF_8)));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read coverage " + file, e);
-        } catch (IllegalArgumentException e) {
-            throw new CliException(Singletable.USAGE, file + ": " + e.getMessage());
-        }
     }
 }

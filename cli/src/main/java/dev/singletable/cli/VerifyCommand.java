@@ -19,8 +19,9 @@ import picocli.CommandLine;
                 + "expected keys in order (and, with --fail-on-warnings, the design has no warning)."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every pattern is a Query and returns what is expected",
-            "1:a pattern Scans, reads another index, fails, cannot run, or returns something else; or, with "
-                + "--fail-on-warnings, the design has a warning",
+            "1:a pattern Scans, reads another index, fails, cannot run, or returns something else; or the design "
+                + "declares no access pattern (unless --allow-no-patterns); or, with --fail-on-warnings, the design "
+                + "has a warning",
             "2:usage or input error"})
 final class VerifyCommand implements Callable<Integer> {
     @Mixin
@@ -29,6 +30,10 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = Format.Parser.class,
             description = "text (default), json or junit-xml.")
     Format format;
+
+    @Option(names = "--allow-no-patterns", description = "Exit 0 for a design that declares no access patterns; "
+            + "by default there was nothing to check, which is a failure.")
+    boolean allowNoPatterns;
 
     @Option(names = "--fail-on-warnings", description = "Exit 1 when the design lint warns, too.")
     boolean failOnWarnings;
@@ -68,7 +73,6 @@ final class VerifyCommand implements Callable<Integer> {
             case junit_xml -> report.writeJunitXml(out);
         }
         out.flush();
-        boolean passed = report.verification().passed() && !(failOnWarnings && !report.designWarnings().isEmpty());
-        return passed ? Singletable.OK : Singletable.VERIFICATION_FAILED;
+        return report.passes(allowNoPatterns, failOnWarnings) ? Singletable.OK : Singletable.VERIFICATION_FAILED;
     }
 }

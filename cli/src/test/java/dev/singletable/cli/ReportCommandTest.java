@@ -132,8 +132,8 @@ class ReportCommandTest {
                 coverageFile().toString(), "--rate", "ordersOfCustomer=100/s", "--rate", "openOrders=10/s", "--rate",
                 "Order=2/s", "--read-request-price", "0.25", "--write-request-price", "1.25");
 
-        assertThat(run.out()).isEqualTo("wrote " + page + ": 3 items, 3 access pattern checks, 1 warning, 2 of 3"
-                + " patterns served in the last test run\n");
+        assertThat(run.out()).isEqualTo("wrote " + page + ": 3 items, 3 access pattern checks, 1 warning; last test"
+                + " run: 2 of 3 declared patterns served by the application, 1 undeclared read\n");
         assertThat(Files.readString(page))
                 .contains("<div class=\"card bad\"><b>2 / 3</b>patterns served by the application</div>",
                         "<div class=\"card \"><b>49.28</b>a month on demand</div>")
@@ -169,6 +169,32 @@ class ReportCommandTest {
                 + " is not a list\n");
         assertThat(List.of(wrongTable, notCoverage)).allMatch(run -> run.exitCode() == Singletable.USAGE);
         assertThat(dir.resolve("a.html")).doesNotExist();
+    }
+
+    @Test
+    void counts_one_item_as_one_item_and_says_which_indexes_are_sparse() throws IOException {
+        Path design = Files.writeString(dir.resolve("sparse.table.yaml"), """
+                table: sparse
+                key: { partition: PK, sort: SK }
+                indexes:
+                  Flagged: { partition: flag, projection: KEYS_ONLY }
+                """);
+        Path fixtures = Files.writeString(dir.resolve("sparse.fixtures.yaml"), """
+                items:
+                  - { PK: A, SK: "1", flag: red }
+                  - { PK: A, SK: "2" }
+                """);
+        Path page = dir.resolve("report.html");
+
+        CommandRun run = execute("report", design.toString(), fixtures.toString(), "-o", page.toString());
+
+        String html = Files.readString(page);
+        assertThat(warnings(html)).containsExactly("Nothing to check: the design declares no access patterns, so"
+                + " nothing is checked until they are added under accessPatterns.", "unread index: no access pattern"
+                + " queries Flagged, yet it projects KEYS_ONLY and every write of its 1 item writes it too");
+        assertThat(html).contains("<p class=\"legend\">1 item in 1 partition; sparse: it holds 1 of the 2 items of"
+                + " the table. Size:");
+        assertThat(run.out()).isEqualTo("wrote " + page + ": 2 items, 0 access pattern checks, 2 warnings\n");
     }
 
     @Test

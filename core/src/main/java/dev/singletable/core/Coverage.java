@@ -97,6 +97,17 @@ public record Coverage(String table, String design, List<PatternUse> patterns, L
         return unserved().isEmpty() && undeclared.isEmpty();
     }
 
+    /**
+     * @return the coverage in one line, as every front end says it: {@code 5 of 6 declared patterns served by the
+     *         application, 1 undeclared read}
+     */
+    public String summary() {
+        int undeclaredReads = undeclared.size();
+        return (patterns.size() - unserved().size()) + " of " + patterns.size() + " declared "
+                + (patterns.size() == 1 ? "pattern" : "patterns") + " served by the application, " + undeclaredReads
+                + (undeclaredReads == 1 ? " undeclared read" : " undeclared reads");
+    }
+
     /** @return the coverage as a JSON document, which {@link #fromJson(String)} reads back equal */
     public String toJson() {
         ObjectNode root = JSON.createObjectNode();

@@ -1,7 +1,6 @@
 package dev.singletable.core;
 
 import dev.singletable.core.DesignWarning.Kind;
-import dev.singletable.core.internal.TemplateParameters;
 import dev.singletable.fixtures.AccessPattern;
 import dev.singletable.fixtures.DynamoValues;
 import dev.singletable.fixtures.EntityDesign;
@@ -148,8 +147,8 @@ public final class DesignLint {
         }
         view.index().filter(index -> patternsOn(index.name()).isEmpty()).ifPresent(index -> warn(Kind.UNREAD_INDEX,
                 "no access pattern queries " + index.name() + ", yet it projects " + index.projection()
-                        + " and every write of its " + view.items() + " items writes it too", null, null, null,
-                index.name(), null));
+                        + " and every write of its " + view.items() + (view.items() == 1 ? " item" : " items")
+                        + " writes it too", null, null, null, index.name(), null));
     }
 
     /**
@@ -197,7 +196,7 @@ public final class DesignLint {
                             || flagged.contains(entity.name() + "." + attribute)) {
                         return;
                     }
-                    TemplateParameters.extract(template, DynamoValues.text(value)).ifPresent(parameters ->
+                    template.parametersOf(DynamoValues.text(value)).ifPresent(parameters ->
                             parameters.forEach((parameter, text) -> {
                                 if (!template.fixedWidth(parameter) && NUMBER.matcher(text).matches()
                                         && flagged.add(entity.name() + "." + attribute)) {

@@ -1,6 +1,5 @@
 package dev.singletable.core;
 
-import dev.singletable.core.internal.TemplateParameters;
 import dev.singletable.engine.model.AttributeCondition;
 import dev.singletable.engine.model.KeyCondition;
 import dev.singletable.engine.model.KeyOperator;
@@ -116,7 +115,7 @@ public final class PatternShape {
             return parameters;
         }
         request.keyCondition().ifPresent(key -> {
-            TemplateParameters.extract(pattern.partitionTemplate(), DynamoValues.text(key.partitionValue()))
+            pattern.partitionTemplate().parametersOf(DynamoValues.text(key.partitionValue()))
                     .ifPresent(parameters::putAll);
             key.sortCondition()
                     .filter(sort -> pattern.sortKey().filter(k -> k.name().equals(sort.attribute())).isPresent())
@@ -124,8 +123,8 @@ public final class PatternShape {
                     .filter(operands -> operands.size() == pattern.sortTemplates().size())
                     .ifPresent(operands -> {
                         for (int i = 0; i < operands.size(); i++) {
-                            TemplateParameters.extract(pattern.sortTemplates().get(i),
-                                    DynamoValues.text(operands.get(i))).ifPresent(parameters::putAll);
+                            pattern.sortTemplates().get(i).parametersOf(DynamoValues.text(operands.get(i)))
+                                    .ifPresent(parameters::putAll);
                         }
                     });
         });

@@ -8,11 +8,17 @@ import dev.singletable.core.DesignLint;
 import dev.singletable.core.DesignWarning;
 import dev.singletable.core.ItemCollections;
 import dev.singletable.core.SingleTable;
+import dev.singletable.core.SparseIndex;
 import dev.singletable.core.Verification;
 import dev.singletable.fixtures.Fixtures;
 import dev.singletable.fixtures.Rate;
 import dev.singletable.fixtures.TableDesign;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,6 +45,7 @@ public final class DesignReport {
     private final Verification verification;
     private final Options options;
     private final List<ItemCollections.View> views;
+    private final List<SparseIndex> sparse;
     private final List<DesignWarning> designWarnings;
     private final List<String> warnings;
     private final Cost cost;
@@ -53,9 +60,13 @@ public final class DesignReport {
         this.verification = verification;
         this.options = options;
         this.views = ItemCollections.of(fixtures);
+        this.sparse = SparseIndex.of(fixtures);
         this.designWarnings = DesignLint.of(verification, options.scale());
         this.cost = Cost.of(verification, options.rates());
         List<String> all = new ArrayList<>();
+        if (verification.checkedNothing()) {
+            all.add(ResultsText.NOTHING_CHECKED);
+        }
         verification.failed().forEach(r -> r.shortfalls().forEach(p -> all.add("access pattern " + r.label() + ": "
                 + p)));
         designWarnings.forEach(w -> all.add(w.toString()));
@@ -143,6 +154,67 @@ public final class DesignReport {
                 options.prices(), Optional.of(coverage)));
     }
 
+    /**
+     * @param file the coverage of a test run of this design's table, as the JUnit extension writes it
+     * @return the report with that coverage (the HTML page shows it)
+     * @throws IllegalArgumentException when the file is not a coverage file or is of another table; the message
+     *                                  starts with the file
+     * @throws UncheckedIOException     when the file cannot be read
+     */
+    public DesignReport withCoverage(Path file) {
+        Coverage coverage = readCoverage(file);
+        try {
+            return withCoverage(coverage);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static Coverage readCoverage(Path file) {
+        String json;
+        try {
+            json = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read coverage " + file, e);
+        }
+        try {
+            return Coverage.fromJson(json);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Finds the coverage of this design's table among the files a test run left: the JUnit extension writes one
+     * {@code coverage-TABLE.json} per design (a second design of the same table name gets {@code -2}, and so on),
+     * so the one of this table is taken, and among several the one of a design file of this report's name.
+     *
+     * @param directory where the JUnit extension wrote the coverage of the last test run
+     * @return the report with that coverage, or this report when the directory holds none of its table
+     * @throws IllegalArgumentException when a coverage file there does not read as one; the message starts with
+     *                                  the file
+     * @throws UncheckedIOException     when the directory or a file cannot be read
+     */
+    public DesignReport withCoverageIn(Path directory) {
+        if (!Files.isDirectory(directory)) {
+            return this;
+        }
+        List<Coverage> ofTable = new ArrayList<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, "coverage-*.json")) {
+            for (Path file : files) {
+                Coverage coverage = readCoverage(file);
+                if (coverage.table().equals(table())) {
+                    ofTable.add(coverage);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read coverage files in " + directory, e);
+        }
+        Optional<Coverage> chosen = ofTable.size() == 1 ? Optional.of(ofTable.get(0)) : ofTable.stream()
+                .filter(c -> Path.of(c.design()).getFileName().toString().equals(source)).findFirst();
+        return chosen.map(this::withCoverage).orElse(this);
+    }
+
     /** @return the verdict */
     public Verification verification() {
         return verification;
@@ -166,6 +238,34 @@ public final class DesignReport {
         return warnings;
     }
 
+    /**
+     * Why the access patterns do not pass, one line each: that nothing was checked (a design without access
+     * patterns, unless allowed), then each shortfall of each pattern call after its label.
+     *
+     * @param allowNoPatterns whether a design without access patterns passes (there was nothing to check)
+     * @return the lines; empty when the patterns pass
+     */
+    public List<String> shortfalls(boolean allowNoPatterns) {
+        List<String> lines = new ArrayList<>();
+        if (verification.checkedNothing() && !allowNoPatterns) {
+            lines.add(ResultsText.NOTHING_CHECKED);
+        }
+        verification.failed().forEach(check -> check.shortfalls().forEach(shortfall -> lines.add(check.label()
+                + ": " + shortfall)));
+        return lines;
+    }
+
+    /**
+     * The exit verdict of {@code verify} and of the Maven plugin's verify goal.
+     *
+     * @param allowNoPatterns whether a design without access patterns passes (there was nothing to check)
+     * @param failOnWarnings  whether a design lint warning fails it too
+     * @return whether the design passes: no {@link #shortfalls}, and a quiet lint when asked for one
+     */
+    public boolean passes(boolean allowNoPatterns, boolean failOnWarnings) {
+        return shortfalls(allowNoPatterns).isEmpty() && !(failOnWarnings && !designWarnings.isEmpty());
+    }
+
     /** @return the design lint's warnings, typed */
     public List<DesignWarning> designWarnings() {
         return designWarnings;
@@ -186,7 +286,7 @@ public final class DesignReport {
      *            warnings and (with rates or prices) the cost per index go
      */
     public void writeText(PrintWriter out) {
-        ResultsText.write(out, table(), source, fixtures.items().size(), verification);
+        ResultsText.write(out, table(), source, fixtures.items().size(), sparse, verification);
         InsightText.write(out, designWarnings, cost, options.prices());
     }
 
@@ -197,7 +297,7 @@ public final class DesignReport {
 
     /** @param out where the results, the warnings and the cost go as one JSON document */
     public void writeJson(PrintWriter out) {
-        ObjectNode document = ResultsJson.document(table(), source, verification);
+        ObjectNode document = ResultsJson.document(table(), source, sparse, verification);
         InsightJson.add(document, designWarnings, options.scale(), cost, options.prices());
         ResultsJson.write(out, document);
     }
@@ -209,7 +309,7 @@ public final class DesignReport {
 
     /** @return the report as one self-contained HTML page (inline styles, no script, nothing fetched) */
     public String html() {
-        return ReportPage.render(new ReportPage.Content(source, verification, views, warnings, cost,
+        return ReportPage.render(new ReportPage.Content(source, verification, views, sparse, warnings, cost,
                 options.prices(), options.coverage()));
     }
 }

@@ -6,6 +6,7 @@ import dev.singletable.core.Cost;
 import dev.singletable.core.Coverage;
 import dev.singletable.core.ItemCollections;
 import dev.singletable.core.PatternCheck;
+import dev.singletable.core.SparseIndex;
 import dev.singletable.core.Verification;
 import dev.singletable.fixtures.DynamoValues;
 import dev.singletable.fixtures.Fixtures;
@@ -70,6 +71,7 @@ final class ReportPage {
 
     private final StringBuilder html = new StringBuilder();
     private final Map<String, String> descriptions = new HashMap<>();
+    private final Map<String, SparseIndex> sparse = new HashMap<>();
 
     private ReportPage() {
     }
@@ -80,17 +82,20 @@ final class ReportPage {
      * @param source   the design file's name
      * @param results  the verdict on the patterns, with the fixtures
      * @param views    the item collections of the table and each index
+     * @param sparse   the sparse indexes, with how many of the table's items each holds
      * @param warnings the patterns that fall short, then the design lint's warnings, one line each
      * @param cost     the cost estimate
      * @param prices   the prices given, for money
      * @param coverage the coverage of the last test run, when a file of it was given
      */
-    record Content(String source, Verification results, List<ItemCollections.View> views, List<String> warnings,
-            Cost cost, Cost.Prices prices, Optional<Coverage> coverage) {
+    record Content(String source, Verification results, List<ItemCollections.View> views, List<SparseIndex> sparse,
+            List<String> warnings, Cost cost, Cost.Prices prices, Optional<Coverage> coverage) {
     }
 
     static String render(Content content) {
-        return new ReportPage().page(content);
+        ReportPage page = new ReportPage();
+        content.sparse().forEach(index -> page.sparse.put(index.index().name(), index));
+        return page.page(content);
     }
 
     private String page(Content content) {
@@ -114,7 +119,7 @@ final class ReportPage {
                 .append("\n<main><div class=\"cards\">");
         card("items", Integer.toString(fixtures.items().size()), "");
         card("partitions", Integer.toString(views.get(0).collections().size()), "");
-        card("checks passed", (checks - failed) + " / " + checks, failed == 0 ? "good" : "bad");
+        card("checks passed", (checks - failed) + " / " + checks, results.passed() ? "good" : "bad");
         card("warnings", Integer.toString(warnings.size()), warnings.isEmpty() ? "good" : "bad");
         content.coverage().ifPresent(c -> card("patterns served by the application", (c.patterns().size()
                 - c.unserved().size()) + " / " + c.patterns().size(), c.complete() ? "good" : "bad"));
@@ -184,6 +189,8 @@ final class ReportPage {
         html.append("<h3>").append(escape(title)).append("</h3>\n<p class=\"legend\">")
                 .append(Words.count(view.items(), "item")).append(" in ")
                 .append(Words.count(view.collections().size(), "partition"))
+                .append(view.index().map(i -> sparse.get(i.name())).map(i -> "; sparse: it holds " + i.itemsHeld()
+                        + " of the " + Words.count(i.fixtureItems(), "item") + " of the table").orElse(""))
                 .append(". Size: Σ UTF-8 name length + value size; WCU = ⌈size / 1 KB⌉, ")
                 .append("RCU = ⌈size / 4 KB⌉ (strongly consistent).</p>\n");
         if (view.collections().isEmpty()) {

@@ -5,10 +5,12 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.core.PatternCheck;
+import dev.singletable.core.SparseIndex;
 import dev.singletable.core.Verification;
 import dev.singletable.fixtures.DynamoValues;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
+import java.util.List;
 
 /** {@code verify}'s results as one JSON document, for CI scripts. */
 final class ResultsJson {
@@ -18,11 +20,15 @@ final class ResultsJson {
     }
 
     /** @return the document: the verdict, to which {@link InsightJson} adds the lint and the cost */
-    static ObjectNode document(String table, String source, Verification results) {
+    static ObjectNode document(String table, String source, List<SparseIndex> sparse, Verification results) {
         ObjectNode root = JSON.createObjectNode();
         root.put("table", table);
         root.put("design", source);
         root.put("passed", results.passed());
+        root.put("checks", results.checks().size());
+        ArrayNode sparseIndexes = root.putArray("sparseIndexes");
+        sparse.forEach(index -> sparseIndexes.addObject().put("index", index.index().name())
+                .put("itemsHeld", index.itemsHeld()).put("fixtureItems", index.fixtureItems()));
         ArrayNode patterns = root.putArray("patterns");
         for (PatternCheck r : results.checks()) {
             ObjectNode row = patterns.addObject();

@@ -1,6 +1,7 @@
 package dev.singletable.report;
 
 import dev.singletable.core.PatternCheck;
+import dev.singletable.core.SparseIndex;
 import dev.singletable.core.Verification;
 import dev.singletable.engine.model.Operation;
 import java.io.PrintWriter;
@@ -19,8 +20,15 @@ final class ResultsText {
     private ResultsText() {
     }
 
-    static void write(PrintWriter out, String table, String source, int items, Verification results) {
-        out.printf("Access patterns of table %s (%s), %s seeded%n%n", table, source, Words.count(items, "item"));
+    static void write(PrintWriter out, String table, String source, int items, List<SparseIndex> sparse,
+            Verification results) {
+        out.printf("Access patterns of table %s (%s), %s seeded%n", table, source, Words.count(items, "item"));
+        sparse.forEach(index -> out.println("Sparse " + index + "."));
+        out.println();
+        if (results.checkedNothing()) {
+            out.println(NOTHING_CHECKED);
+            return;
+        }
         List<String[]> rows = new ArrayList<>();
         rows.add(HEADINGS);
         results.checks().forEach(r -> rows.add(cells(r)));
@@ -33,6 +41,10 @@ final class ResultsText {
         }
         out.println(summary(results));
     }
+
+    /** What verify and report say of a design that declares no access pattern. */
+    static final String NOTHING_CHECKED = "Nothing to check: the design declares no access patterns, so nothing is"
+            + " checked until they are added under accessPatterns.";
 
     static String summary(Verification results) {
         long patterns = results.checks().stream().map(c -> c.pattern().name()).distinct().count();

@@ -1,5 +1,11 @@
 package dev.singletable.report;
 
+import dev.singletable.fixtures.FixtureItem;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
 /** Counts in sentences, as the reports and the command write them: "1 item", "2 items". */
 public final class Words {
     private Words() {
@@ -24,5 +30,18 @@ public final class Words {
      */
     public static String count(long count, String noun) {
         return count(count, noun, noun + "s");
+    }
+
+    /**
+     * {@code 7 items (Member 2, Loan 2, raw 3)}: how many items of each entity, or raw.
+     *
+     * @param items fixture items
+     * @return the count, with the count of each entity
+     */
+    public static String items(List<FixtureItem> items) {
+        Map<String, Integer> byEntity = new LinkedHashMap<>();
+        items.forEach(item -> byEntity.merge(item.entity() == null ? "raw" : item.entity(), 1, Integer::sum));
+        return count(items.size(), "item") + (items.isEmpty() ? "" : byEntity.entrySet().stream()
+                .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ", " (", ")")));
     }
 }

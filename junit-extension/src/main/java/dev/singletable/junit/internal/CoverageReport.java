@@ -132,11 +132,7 @@ public final class CoverageReport implements AutoCloseable {
      */
     static String summary(Coverage coverage) {
         StringBuilder text = new StringBuilder("Access pattern coverage of table ").append(coverage.table())
-                .append(" (").append(coverage.design()).append("): ")
-                .append(coverage.patterns().size() - coverage.unserved().size()).append(" of ")
-                .append(coverage.patterns().size()).append(" declared patterns served by the application, ")
-                .append(coverage.undeclared().size()).append(coverage.undeclared().size() == 1 ? " undeclared read"
-                        : " undeclared reads");
+                .append(" (").append(coverage.design()).append("): ").append(coverage.summary());
         for (Coverage.PatternUse use : coverage.patterns()) {
             text.append("\n  ").append(use.served() ? "✓ " : "✗ ").append(use.pattern()).append(": ")
                     .append(use.served() ? count(use.requests(), "request") + " in " + String.join(", ", use.tests())
