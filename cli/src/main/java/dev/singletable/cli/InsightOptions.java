@@ -60,8 +60,14 @@ final class InsightOptions {
         } catch (IllegalArgumentException e) {
             throw new CliException(Singletable.USAGE, "--rate: " + e.getMessage());
         }
-        return rated.atScale(scale).withPrices(new Cost.Prices(optional(readRequestPrice),
-                optional(writeRequestPrice), optional(readCapacityPrice), optional(writeCapacityPrice)));
+        Cost.Prices prices;
+        try {
+            prices = new Cost.Prices(optional(readRequestPrice), optional(writeRequestPrice),
+                    optional(readCapacityPrice), optional(writeCapacityPrice));
+        } catch (IllegalArgumentException e) {
+            throw new CliException(Singletable.USAGE, e.getMessage());
+        }
+        return rated.atScale(scale).withPrices(prices);
     }
 
     private static OptionalDouble optional(Double value) {

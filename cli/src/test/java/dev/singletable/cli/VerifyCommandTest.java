@@ -350,7 +350,7 @@ class VerifyCommandTest {
     }
 
     @Test
-    void exits_2_on_a_rate_that_does_not_parse_or_names_nothing_of_the_design() {
+    void exits_2_on_a_rate_that_does_not_parse_or_names_nothing_of_the_design_a_scale_or_a_price_out_of_range() {
         CommandRun bad = execute("verify", DESIGN, FIXTURES, "--rate", "openOrders=often");
         CommandRun unknown = execute("verify", DESIGN, FIXTURES, "--rate", "Invoice=1/s");
         CommandRun scale = execute("verify", DESIGN, FIXTURES, "--scale", "0");
@@ -362,7 +362,10 @@ class VerifyCommandTest {
                 + " of table shop\n");
         assertThat(scale.err()).isEqualTo("singletable verify: --scale is how many times the fixtures grow, at least"
                 + " 1; got 0\n");
-        assertThat(List.of(bad, unknown, scale)).allMatch(run -> run.exitCode() == Singletable.USAGE
+        CommandRun price = execute("verify", DESIGN, FIXTURES, "--read-capacity-price", "-0.1");
+        assertThat(price.err()).isEqualTo("singletable verify: the price of a read capacity unit for an hour is -0.1;"
+                + " a price is a number of 0 or more\n");
+        assertThat(List.of(bad, unknown, scale, price)).allMatch(run -> run.exitCode() == Singletable.USAGE
                 && run.out().isEmpty());
     }
 

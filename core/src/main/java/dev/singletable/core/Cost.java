@@ -177,12 +177,27 @@ public final class Cost {
         public static final Prices NONE = new Prices(OptionalDouble.empty(), OptionalDouble.empty(),
                 OptionalDouble.empty(), OptionalDouble.empty());
 
-        /** Validates the components. */
+        /**
+         * Validates the components.
+         *
+         * @throws IllegalArgumentException when a price is negative, infinite or not a number
+         */
         public Prices {
             Objects.requireNonNull(readRequestUnitsPerMillion, "readRequestUnitsPerMillion");
             Objects.requireNonNull(writeRequestUnitsPerMillion, "writeRequestUnitsPerMillion");
             Objects.requireNonNull(readCapacityUnitHour, "readCapacityUnitHour");
             Objects.requireNonNull(writeCapacityUnitHour, "writeCapacityUnitHour");
+            requireValid(readRequestUnitsPerMillion, "a million read request units");
+            requireValid(writeRequestUnitsPerMillion, "a million write request units");
+            requireValid(readCapacityUnitHour, "a read capacity unit for an hour");
+            requireValid(writeCapacityUnitHour, "a write capacity unit for an hour");
+        }
+
+        private static void requireValid(OptionalDouble price, String of) {
+            if (price.isPresent() && !(price.getAsDouble() >= 0 && Double.isFinite(price.getAsDouble()))) {
+                throw new IllegalArgumentException("the price of " + of + " is " + price.getAsDouble()
+                        + "; a price is a number of 0 or more");
+            }
         }
 
         /**

@@ -151,6 +151,19 @@ class CostTest {
     }
 
     @Test
+    void refuses_a_negative_or_infinite_price_naming_it() {
+        assertThatThrownBy(() -> Cost.Prices.onDemand(-0.25, 1.25)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("the price of a million read request units is -0.25; a price is a number of 0 or more");
+        assertThatThrownBy(() -> Cost.Prices.onDemand(0.25, 1.25).andProvisioned(0.1, Double.POSITIVE_INFINITY))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("the price of a write capacity unit for an"
+                        + " hour is Infinity; a price is a number of 0 or more");
+        assertThatThrownBy(() -> new Cost.Prices(OptionalDouble.empty(), OptionalDouble.of(Double.NaN),
+                OptionalDouble.empty(), OptionalDouble.empty())).hasMessage("the price of a million write request"
+                        + " units is NaN; a price is a number of 0 or more");
+        assertThat(Cost.Prices.onDemand(0, 0).any()).as("free is a price").isTrue();
+    }
+
+    @Test
     void takes_rates_given_instead_of_those_of_the_design_and_refuses_an_unknown_name() {
         Cost cost = Cost.of(verification, Map.of("bigOrders", Rate.parse("10/s"), "Order", Rate.parse("0/s")));
 
