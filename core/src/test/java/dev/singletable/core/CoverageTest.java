@@ -160,5 +160,20 @@ class CoverageTest {
 
         assertThat(coverage.complete()).isTrue();
         assertThat(coverage.unserved()).isEmpty();
+        assertThat(coverage.summary()).isEqualTo("1 of 1 declared pattern served by the application, 0 undeclared"
+                + " reads");
+    }
+
+    @Test
+    void says_in_one_line_how_many_patterns_were_served_and_how_many_reads_were_undeclared() {
+        Coverage coverage = new Coverage("shop", "shop.table.yaml", List.of(
+                new Coverage.PatternUse("p", "table", 2, List.of("T.t()")),
+                new Coverage.PatternUse("q", "GSI1", 0, List.of())),
+                List.of(new Coverage.UndeclaredRead("Scan", "table", "Scan of the table", 1, "", List.of("T.u()"),
+                        Optional.empty(), List.of())));
+
+        assertThat(coverage.complete()).isFalse();
+        assertThat(coverage.summary()).isEqualTo("1 of 2 declared patterns served by the application, 1 undeclared"
+                + " read");
     }
 }
