@@ -49,7 +49,12 @@ public class EngineApiBenchmark {
     public void setup() {
         engine = DynamoDbEngine.builder().requestLogCapacity(1_000).build();
         client = engine.client();
-        client.createTable(b -> b.tableName("app").billingMode(BillingMode.PAY_PER_REQUEST)
+        createTable(engine, CUSTOMERS, ORDERS);
+    }
+
+    /** Creates table "app" with GSI1 and loads {@code customers × orders} {@link #order}s into it. */
+    static void createTable(DynamoDbEngine engine, int customers, int orders) {
+        engine.client().createTable(b -> b.tableName("app").billingMode(BillingMode.PAY_PER_REQUEST)
                 .attributeDefinitions(a -> a.attributeName("PK").attributeType("S"),
                         a -> a.attributeName("SK").attributeType("S"),
                         a -> a.attributeName("GSI1PK").attributeType("S"),
@@ -61,8 +66,8 @@ public class EngineApiBenchmark {
                                 k -> k.attributeName("GSI1SK").keyType(KeyType.RANGE))
                         .projection(p -> p.projectionType(ProjectionType.ALL))));
         List<Map<String, AttributeValue>> items = new ArrayList<>();
-        for (int i = 0; i < CUSTOMERS * ORDERS; i++) {
-            items.add(order(i / ORDERS, i % ORDERS));
+        for (int i = 0; i < customers * orders; i++) {
+            items.add(order(i / orders, i % orders));
         }
         engine.load("app", items);
     }
