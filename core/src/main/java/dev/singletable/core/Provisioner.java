@@ -46,7 +46,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * {@link SeedException} says how many items were written. On the embedded engine items are written without the
  * SDK round trip and without request log entries ({@link DynamoDbEngine#load}), which never leaves items
  * unprocessed, and tables are created and dropped the same way ({@link DynamoDbEngine#createTable},
- * {@link DynamoDbEngine#deleteTable}).
+ * {@link DynamoDbEngine#drop}).
  */
 public final class Provisioner {
 
@@ -343,12 +343,12 @@ public final class Provisioner {
      * @param name the physical table name
      */
     public void dropTable(String name) {
-        if (engine != null) {
-            engine.deleteTable(name);
-            return;
-        }
         try {
-            client().deleteTable(r -> r.tableName(name));
+            if (engine != null) {
+                engine.drop(name);
+            } else {
+                client().deleteTable(r -> r.tableName(name));
+            }
         } catch (ResourceNotFoundException e) {
             // gone already: what dropping asks for
         }

@@ -13,11 +13,12 @@ import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 
-/** engine.createTable and deleteTable: CreateTable's and DeleteTable's rules without the SDK round trip or the log. */
+/** engine.createTable (and drop): CreateTable's rules and errors without the SDK round trip or the log. */
 class DirectTablesTest {
     DynamoDbEngine engine;
     DynamoDbEngine throughSdk;
@@ -96,11 +97,12 @@ class DirectTablesTest {
     }
 
     @Test
-    void should_delete_a_table_and_say_when_there_was_none() {
+    void should_drop_a_table_and_refuse_one_that_is_gone_as_the_sdk_client_would() {
         engine.createTable(orders("app"));
 
-        assertThat(engine.deleteTable("app")).isTrue();
-        assertThat(engine.deleteTable("app")).isFalse();
+        engine.drop("app");
+
+        assertThatThrownBy(() -> engine.drop("app")).isInstanceOf(ResourceNotFoundException.class);
         assertThat(engine.client().listTables().tableNames()).isEmpty();
         assertThat(engine.requestLog().entries()).extracting(e -> e.operationName()).containsExactly("ListTables");
     }
