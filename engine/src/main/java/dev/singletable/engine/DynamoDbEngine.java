@@ -6,6 +6,7 @@ import dev.singletable.engine.internal.kernel.Database;
 import dev.singletable.engine.internal.kernel.TimeToLive;
 import dev.singletable.engine.internal.log.RequestRecorder;
 import dev.singletable.engine.internal.ops.OperationHandler;
+import dev.singletable.engine.internal.ops.RequestContext;
 import dev.singletable.engine.internal.ops.control.ControlOperations;
 import dev.singletable.engine.internal.ops.control.Forks;
 import dev.singletable.engine.internal.ops.items.BatchWriteItem;
@@ -77,6 +78,8 @@ public final class DynamoDbEngine implements AutoCloseable {
     private final FaultInjector faults = new FaultInjector();
     private final RequestLog requestLog;
     private final Dispatcher dispatcher;
+    /** CreateTable's handler, for {@link #createTable}: no bytes, no faults, no request log. */
+    private final OperationHandler createTable;
     private final Journal journal;
     private final String host;
     private final int port;
@@ -96,7 +99,9 @@ public final class DynamoDbEngine implements AutoCloseable {
         this.journal = builder.dataDirectory == null ? null : openJournal(builder.dataDirectory, database);
         RequestRecorder recorder = new RequestRecorder(builder.requestLogCapacity);
         this.requestLog = new RequestLog(recorder);
-        this.dispatcher = new Dispatcher(operations(database, streams), recorder, faults::match);
+        Map<Operation, OperationHandler> operations = operations(database, streams);
+        this.createTable = operations.get(Operation.CREATE_TABLE);
+        this.dispatcher = new Dispatcher(operations, recorder, faults::match);
         this.host = builder.host;
         this.port = builder.port;
         this.httpLimits = builder.httpLimits;
@@ -297,7 +302,7 @@ public final class DynamoDbEngine implements AutoCloseable {
      *                           when the table exists)
      */
     public void createTable(CreateTableRequest request) {
-        answering(() -> dispatcher.execute(Operation.CREATE_TABLE, SdkRequests.json(request)));
+        answering(() -> createTable.execute(SdkRequests.json(request), RequestContext.unlogged()));
     }
 
     /** The exception the SDK client would have thrown for the error (its own class for the errors it models). */
