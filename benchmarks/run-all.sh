@@ -119,6 +119,11 @@ log "HTTP server cost: $HTTP_COST ${PEER_ARGS[*]} $HTTP_FLAGS"
 # shellcheck disable=SC2086
 java -cp "$JAR" "$HTTP_COST" "${PEER_ARGS[@]}" $HTTP_FLAGS --out "$OUT/http-server.md" >&2
 
+# --- the SDK floor again, in CPU time, engine and stub interleaved call by call -------------------------------------
+log "SDK floor in CPU time: SdkFloorBenchmark main"
+java -cp "$JAR" dev.singletable.benchmarks.SdkFloorBenchmark 20000 20000 2>/dev/null >"$OUT/sdk-floor-cpu.txt"
+cat "$OUT/sdk-floor-cpu.txt" >&2
+
 # --- a test run as users see it: the generated suite under Surefire -----------------------------------------------
 SUITE_DIR="$ROOT/benchmarks/target/suite"
 SUITE_FLAGS="${SUITE_FLAGS:---classes 50 --tests 10 --items 1000}"
@@ -314,6 +319,7 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo "mvn -B -q $MVN_FLAGS install -DskipTests"
     echo "java -cp benchmarks/target/benchmarks.jar $DRIVER ${PEER_ARGS[*]:+--peer http://127.0.0.1:PORT} --rounds $ROUNDS --ops $OPS"
     echo "java -cp benchmarks/target/benchmarks.jar $HTTP_COST ${PEER_ARGS[*]:+--peer http://127.0.0.1:PORT} $HTTP_FLAGS"
+    echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.SdkFloorBenchmark 20000 20000"
     echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.suite.GeneratedSuite --out benchmarks/target/suite $SUITE_FLAGS"
     echo "(cd benchmarks/target/suite && mvn -B -q $MVN_FLAGS test-compile && time mvn -B -q $MVN_FLAGS test${PEER_URL:+ && time mvn -B -q $MVN_FLAGS test -Dsingletable.endpoint=http://127.0.0.1:PORT})"
     echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.suite.SuiteReport ${PEER_URL:+--reference peer }embedded REPORTS SECONDS${PEER_URL:+ peer REPORTS SECONDS}"
@@ -357,6 +363,13 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo "| call | engine p50 µs | stub p50 µs | engine ÷ stub (p50) | engine mean µs | stub mean µs | target |"
     echo "|---|---:|---:|---:|---:|---:|---|"
     sdk_floor_table
+    echo
+    echo "The same calls in CPU time of the calling thread, engine and stub interleaved call by call (20,000 warm-up"
+    echo "and 20,000 measured calls each; robust to a machine that other work keeps busy), medians in µs:"
+    echo
+    echo "| call | engine CPU p50 µs | stub CPU p50 µs | engine ÷ stub |"
+    echo "|---|---:|---:|---:|"
+    awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } printf "| %s | %s | %s | %s× |\n", $1, v["engineCpuP50Us"], v["stubCpuP50Us"], v["ratio"] }' "$OUT/sdk-floor-cpu.txt"
     echo
     echo "## A test run as users see it: the generated suite under Surefire"
     echo
