@@ -36,8 +36,10 @@ public final class BatchWriteItem implements OperationHandler {
         this.database = database;
     }
 
-    /** One PutRequest (item set) or DeleteRequest (key set) of the batch. */
-    /** A put's item or a delete's key; a loaded put carries its item already stored, measured as it was encoded. */
+    /**
+     * One PutRequest (item set) or DeleteRequest (key set) of the batch; a loaded put also carries its item as the
+     * table will store it ({@code stored}), encoded once, which measured its size.
+     */
     private record WriteRequest(String tableName, Map<String, Value> item, Map<String, Value> key, Item stored) {
         WriteRequest(String tableName, Map<String, Value> item, Map<String, Value> key) {
             this(tableName, item, key, null);
