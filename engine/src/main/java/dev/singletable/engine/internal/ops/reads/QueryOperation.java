@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.expr.KeyCondition;
 import dev.singletable.engine.internal.expr.Legacy;
+import dev.singletable.engine.internal.expr.SortCondition;
 import dev.singletable.engine.internal.kernel.Database;
 import dev.singletable.engine.internal.ops.OperationHandler;
 import dev.singletable.engine.internal.ops.RequestContext;
@@ -66,9 +67,9 @@ public final class QueryOperation implements OperationHandler {
         if (startKey != null) {
             checkStartKey(target, key, startKey);
         }
-        SortRange range = SortRange.of(key.sort());
+        SortRange range = SortRange.of(key.range());
         if (target.index() == null) {
-            NavigableMap<Value, Item> items = range.of(target.table().partition(key.partitionValue()));
+            NavigableMap<Value, Item> items = range.of(target.table().partition(key.partitionValues().get(0)));
             if (startKey != null) {
                 KeyDef sort = target.sortKey();
                 Value after = sort == null ? Value.Null.INSTANCE : startKey.get(sort.name());
@@ -76,7 +77,7 @@ public final class QueryOperation implements OperationHandler {
             }
             return (forward ? items : items.descendingMap()).values().iterator();
         }
-        NavigableMap<IndexEntryKey, Item> entries = range.ofIndex(target.index().partition(key.partitionValue()));
+        NavigableMap<IndexEntryKey, Item> entries = range.ofIndex(target.index().partition(key.partitionValues().get(0)));
         if (startKey != null) {
             IndexEntryKey after = target.entryKey(startKey);
             entries = forward ? entries.tailMap(after, false) : entries.headMap(after, false);
@@ -87,12 +88,16 @@ public final class QueryOperation implements OperationHandler {
     /** The start key has the target's key attributes and lies inside the queried partition and range. */
     private static void checkStartKey(ReadTarget target, KeyCondition key, Map<String, Value> startKey) {
         target.checkStartKey(startKey, "The provided starting key is invalid");
-        if (!startKey.get(key.partitionKey()).equals(key.partitionValue())) {
-            throw DynamoException.validation(
-                    "The provided starting key is outside query boundaries based on provided conditions");
-        }
-        if (key.sort() != null && !key.sort().test(startKey.get(key.sort().attribute()))) {
-            throw DynamoException.validation("The provided starting key does not match the range key predicate");
+        key.partition().forEach((attribute, value) -> {
+            if (!startKey.get(attribute).equals(value)) {
+                throw DynamoException.validation(
+                        "The provided starting key is outside query boundaries based on provided conditions");
+            }
+        });
+        for (SortCondition condition : key.sort()) {
+            if (!condition.test(startKey.get(condition.attribute()))) {
+                throw DynamoException.validation("The provided starting key does not match the range key predicate");
+            }
         }
     }
 }

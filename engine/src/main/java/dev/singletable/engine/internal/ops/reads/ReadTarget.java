@@ -93,8 +93,11 @@ final class ReadTarget {
     /** The key schema a KeyConditionExpression is checked against. */
     KeySchema keySchema() {
         KeyDef sort = sortKey();
-        return new KeySchema(partitionKey().name(), partitionKey().type(), sort == null ? null : sort.name(),
-                sort == null ? null : sort.type());
+        return new KeySchema(List.of(attribute(partitionKey())), sort == null ? List.of() : List.of(attribute(sort)));
+    }
+
+    private static KeySchema.Attribute attribute(KeyDef key) {
+        return new KeySchema.Attribute(key.name(), key.type());
     }
 
     /** Whether every entry read holds this attribute when present on the item (always true for the table). */
