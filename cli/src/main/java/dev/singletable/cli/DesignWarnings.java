@@ -32,7 +32,11 @@ final class DesignWarnings {
         for (ItemCollections.View view : views) {
             String where = view.index().map(i -> "index " + i.name()).orElse("the table");
             for (ItemCollections.Collection collection : view.collections()) {
-                String partition = view.partitionKey() + "=" + DynamoValues.text(collection.partition());
+                List<String> values = new ArrayList<>();
+                for (int i = 0; i < collection.partition().size(); i++) {
+                    values.add(view.partitionKey().get(i) + "=" + DynamoValues.text(collection.partition().get(i)));
+                }
+                String partition = String.join(", ", values);
                 if (collection.bytes() >= LARGE_COLLECTION_BYTES) {
                     warnings.add(String.format(Locale.ROOT, "large partition: %s of %s holds %s; a Query reads at "
                             + "most 1 MB a page", partition, where, kilobytes(collection.bytes())));
