@@ -28,7 +28,9 @@ import picocli.CommandLine.Spec;
                 + "Ctrl-C stops it.",
             "Data lives in memory and is gone when the server stops, unless --data keeps it in a directory."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"2:usage or input error, or the port is taken",
+        exitCodeList = {"2:usage or input error, the port is taken, or the --data directory is in use or damaged",
+            "5:stopped because the disk failed the --data directory (full, an I/O error): every request after the "
+                + "failure was answered InternalServerError; started again, it recovers every write it answered",
             "130:stopped with Ctrl-C (SIGINT; 143 for SIGTERM), after closing the endpoint"})
 final class ServeCommand implements Callable<Integer> {
     private static final Duration SHUTDOWN_WAIT = Duration.ofSeconds(5);
@@ -68,6 +70,8 @@ final class ServeCommand implements Callable<Integer> {
     private final CountDownLatch stop = new CountDownLatch(1);
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile URI endpoint;
+    /** Why the engine stopped on its own: the disk failed its data directory. */
+    private volatile String failure;
 
     @Override
     public Integer call() throws InterruptedException {
@@ -101,6 +105,9 @@ final class ServeCommand implements Callable<Integer> {
             out.flush();
             Thread hook = new Thread(this::stopOnCtrlC, "singletable-serve-stop");
             Runtime.getRuntime().addShutdownHook(hook);
+            Thread watch = new Thread(() -> stopOnFailure(engine), "singletable-serve-watch");
+            watch.setDaemon(true);
+            watch.start();
             started.countDown();
             try {
                 stop.await();
@@ -108,8 +115,24 @@ final class ServeCommand implements Callable<Integer> {
                 removeHook(hook);
             }
         }
+        if (failure != null) {
+            spec.commandLine().getErr().println("singletable serve: " + failure);
+            return Singletable.DATA_DIRECTORY_FAILED;
+        }
         out.println("stopped");
         return Singletable.OK;
+    }
+
+    /** Stops the server when the engine stops on its own: the disk failed the data directory. */
+    private void stopOnFailure(DynamoDbEngine engine) {
+        try {
+            engine.awaitStop().ifPresent(reason -> {
+                failure = reason;
+                stop.countDown();
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private DynamoDbEngine engine() {
@@ -126,8 +149,8 @@ final class ServeCommand implements Callable<Integer> {
         }
         try {
             return builder.build();
-        } catch (UncheckedIOException e) {
-            throw new CliException(Singletable.USAGE, "--data " + data + ": " + e.getMessage());
+        } catch (UncheckedIOException e) { // says which directory, and why it cannot be opened
+            throw new CliException(Singletable.USAGE, e.getMessage());
         }
     }
 

@@ -33,7 +33,9 @@ import picocli.CommandLine.Command;
             "1:verification failed: a pattern is not a Query or returns what was not expected",
             "2:usage or input error: bad option, unreadable file, invalid design or fixtures",
             "3:endpoint error: unreachable, refused, or items left unwritten",
-            "4:internal error: a bug in singletable (the stack trace says where)"})
+            "4:internal error: a bug in singletable (the stack trace says where)",
+            "5:serve stopped because the disk failed its --data directory (full, an I/O error); started again, it "
+                + "recovers every write it answered"})
 public final class Singletable {
     /** Everything went as asked. */
     public static final int OK = 0;
@@ -45,6 +47,8 @@ public final class Singletable {
     public static final int ENDPOINT = 3;
     /** An unexpected failure in singletable itself. */
     public static final int INTERNAL = 4;
+    /** {@code serve} stopped because the disk failed its data directory. */
+    public static final int DATA_DIRECTORY_FAILED = 5;
 
     private Singletable() {
     }

@@ -5,14 +5,21 @@ import static dev.singletable.cli.CommandRun.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -21,6 +28,7 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.dynamodb.model.InternalServerErrorException;
 
 class ServeCommandTest {
     private static final String DESIGN = resource("shop.table.yaml");
@@ -92,6 +100,73 @@ class ServeCommandTest {
         }
         assertThat(second.stop()).isEqualTo(Singletable.OK);
         assertThat(second.out().toString()).doesNotContain("table shop:");
+    }
+
+    @Test
+    void refuses_a_data_directory_another_server_keeps(@TempDir Path data) throws Exception {
+        Server owner = Server.start("serve", DESIGN, FIXTURES, "--port", "0", "--data", data.toString());
+
+        CommandRun second = execute("serve", DESIGN, "--port", "0", "--data", data.toString());
+
+        assertThat(second.err()).isEqualTo("singletable serve: cannot open the data directory " + data + ": it is in "
+                + "use by another engine in this process (pid " + ProcessHandle.current().pid() + "); one engine at a "
+                + "time keeps a data directory: stop that one, or choose another directory\n");
+        assertThat(second.exitCode()).isEqualTo(Singletable.USAGE);
+        assertThat(owner.stop()).isEqualTo(Singletable.OK);
+    }
+
+    /**
+     * A real write failure: the server runs in a process whose files may not grow past 128 KiB (ulimit -f), so
+     * that the journal's write fails as on a full disk ("File too large").
+     */
+    @Test
+    @DisabledOnOs(OS.WINDOWS)
+    void stops_with_code_5_when_the_disk_fails_the_data_directory_and_recovers_every_answered_write(@TempDir Path data)
+            throws Exception {
+        List<String> command = new ArrayList<>(List.of("sh", "-c", "ulimit -f 256 && exec \"$@\"", "sh",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Singletable.class.getName(),
+                "serve", DESIGN, FIXTURES, "--port", "0", "--data", data.toString()));
+        Process process = new ProcessBuilder(command).start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        String line;
+        while ((line = out.readLine()) != null && !line.startsWith("DynamoDB endpoint: ")) {
+            // the table line comes first
+        }
+        assertThat(line).as("the endpoint line").isNotNull();
+        List<String> answered = new ArrayList<>();
+        try (DynamoDbClient client = client(URI.create(line.substring("DynamoDB endpoint: ".length())), "a", "b")) {
+            for (int i = 0; ; i++) {
+                String key = "PROFILE#" + i;
+                try {
+                    client.putItem(r -> r.tableName("shop").item(Map.of("PK", AttributeValue.fromS("CUSTOMER#9"),
+                            "SK", AttributeValue.fromS(key), "notes", AttributeValue.fromS("n".repeat(4000)))));
+                    answered.add(key);
+                } catch (InternalServerErrorException e) {
+                    assertThat(e.getMessage()).contains("File too large");
+                    break;
+                }
+                assertThat(i).as("writes before the file limit").isLessThan(1000);
+            }
+        }
+
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+        }
+        assertThat(process.exitValue()).isEqualTo(Singletable.DATA_DIRECTORY_FAILED);
+        assertThat(new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8))
+                .contains("singletable serve: The engine stopped: its data directory " + data
+                        + " failed (File too large). Start it again once the disk is writable: it recovers every "
+                        + "write it answered.");
+        assertThat(answered).isNotEmpty();
+        Server restarted = Server.start("serve", DESIGN, FIXTURES, "--port", "0", "--data", data.toString());
+        try (DynamoDbClient client = client(restarted.command().awaitEndpoint(), "a", "b")) {
+            List<String> found = client.query(r -> r.tableName("shop").keyConditionExpression("PK = :pk AND "
+                    + "begins_with(SK, :p)").expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("CUSTOMER#9"),
+                    ":p", AttributeValue.fromS("PROFILE#")))).items().stream().map(i -> i.get("SK").s()).toList();
+            assertThat(found).containsExactlyInAnyOrderElementsOf(answered);
+        }
+        assertThat(restarted.stop()).isEqualTo(Singletable.OK);
     }
 
     @Test

@@ -78,6 +78,15 @@ public interface Backend extends AutoCloseable {
      */
     ProvisionedTable provision(TableDesign design, String name, List<Map<String, AttributeValue>> items);
 
+    /**
+     * Drops the tables that runs which ended without dropping them left on the endpoint
+     * ({@link Provisioner#dropLeftovers}); touches no other table. The embedded engine never has any.
+     *
+     * @param current the prefix of this run's tables
+     * @return the tables dropped, each with the run that left it
+     */
+    Map<String, TablePrefix> dropLeftovers(TablePrefix current);
+
     /** Closes the clients, and the engine of an embedded backend. */
     @Override
     void close();

@@ -45,6 +45,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  *   <li><b>Timeouts and retries.</b> The SDK's standard retry mode (3 attempts with backoff on throttling and
  *       transient errors) and at most 30 seconds per attempt, so an endpoint that stopped answering fails a run
  *       instead of hanging it.</li>
+ *   <li><b>Leftovers.</b> Tables that runs which ended left behind are dropped at the start of a run on an
+ *       emulator; on real DynamoDB only when the user asks ({@link #dropsLeftovers}).</li>
  * </ul>
  */
 public final class Endpoint {
@@ -99,6 +101,16 @@ public final class Endpoint {
     public boolean isAws() {
         String host = uri.getHost().toLowerCase(Locale.ROOT);
         return host.endsWith(".amazonaws.com") || host.endsWith(".amazonaws.com.cn") || host.endsWith(".api.aws");
+    }
+
+    /**
+     * @param configured whether the user asked for it, if they said
+     * @return whether a run drops, at its start, the tables that runs which ended left behind
+     *         ({@link Provisioner#dropLeftovers}): on an emulator unless the user says not to; on real DynamoDB
+     *         only when the user asks, since those tables are in an account that others may share
+     */
+    public boolean dropsLeftovers(Optional<Boolean> configured) {
+        return configured.orElse(!isAws());
     }
 
     /**

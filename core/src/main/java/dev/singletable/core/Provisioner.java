@@ -7,6 +7,7 @@ import dev.singletable.fixtures.TableDesign;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -302,6 +303,25 @@ public final class Provisioner {
             Thread.currentThread().interrupt();
             throw new SeedException(interrupted, written);
         }
+    }
+
+    /**
+     * Drops the tables that runs which ended without dropping them (their JVM died) left on the endpoint: names
+     * that start with a prefix the toolkit generated for a run older than {@code current} that has ended
+     * ({@link TablePrefix#isLeftoverFor}). Every other table — without such a prefix, with a prefix a user
+     * configured, of this run, of a run still going — is never touched.
+     *
+     * @param current the prefix of the run that asks
+     * @return the tables dropped, each with the run that left it, in the order of their names
+     */
+    public Map<String, TablePrefix> dropLeftovers(TablePrefix current) {
+        Map<String, TablePrefix> leftovers = new LinkedHashMap<>();
+        for (String name : client.listTablesPaginator().tableNames()) {
+            TablePrefix.of(name).filter(prefix -> prefix.isLeftoverFor(current))
+                    .ifPresent(prefix -> leftovers.put(name, prefix));
+        }
+        leftovers.keySet().forEach(this::dropTable);
+        return leftovers;
     }
 
     /**

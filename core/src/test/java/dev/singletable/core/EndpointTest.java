@@ -33,6 +33,17 @@ class EndpointTest {
     }
 
     @Test
+    void leftover_tables_are_dropped_on_an_emulator_unless_asked_not_to_and_on_dynamodb_only_when_asked() {
+        Endpoint aws = Endpoint.parse("https://dynamodb.eu-west-1.amazonaws.com");
+        Endpoint emulator = Endpoint.parse("http://localhost:8000");
+
+        assertThat(aws.dropsLeftovers(Optional.empty())).isFalse();
+        assertThat(aws.dropsLeftovers(Optional.of(true))).isTrue();
+        assertThat(emulator.dropsLeftovers(Optional.empty())).isTrue();
+        assertThat(emulator.dropsLeftovers(Optional.of(false))).isFalse();
+    }
+
+    @Test
     void anything_but_an_http_url_with_a_host_is_refused() {
         assertThatThrownBy(() -> Endpoint.parse("localhost:8000")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("'localhost:8000' is not an endpoint; expected an http:// or https:// URL such as"

@@ -36,6 +36,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
@@ -61,6 +62,8 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  */
 public final class DynamoDbEngine implements AutoCloseable {
     private static final URI IN_MEMORY = URI.create("http://in-memory.singletable.invalid");
+    /** How long {@link #awaitStop()} lets the request that met a failure of the disk take to be answered. */
+    private static final Duration ANSWER_GRACE = Duration.ofMillis(500);
 
     private final Database database;
     private final ChangeStreams streams;
@@ -76,6 +79,7 @@ public final class DynamoDbEngine implements AutoCloseable {
     private final SignatureCheck signatures;
     private final DynamoDbClient client;
     private HttpEndpoint http;
+    private final CountDownLatch closed = new CountDownLatch(1);
 
     private DynamoDbEngine(Builder builder) {
         this.clock = new EngineClock(builder.clock, this::expireItems);
@@ -263,7 +267,8 @@ public final class DynamoDbEngine implements AutoCloseable {
     }
 
     /**
-     * Stops the HTTP endpoint, if started; with a data directory, folds the journal into a snapshot, otherwise
+     * Stops the HTTP endpoint, if started; with a data directory, folds the journal into a snapshot and gives the
+     * directory up (after a failure of its disk only gives it up, leaving the files as they are), otherwise
      * forgets every table.
      */
     @Override
@@ -272,10 +277,33 @@ public final class DynamoDbEngine implements AutoCloseable {
             http.close();
             http = null;
         }
-        if (journal != null) {
-            journal.close(database);
+        try {
+            if (journal != null) {
+                journal.close(database);
+            }
+        } finally {
+            client.close();
+            closed.countDown();
         }
-        client.close();
+    }
+
+    /**
+     * Blocks until the engine stops, for a server that should end with it. An engine stops when it is closed, or
+     * on its own when the disk fails its data directory (full, an I/O error): then the request that met the
+     * failure and every one after it are answered InternalServerError, because the tables in memory may be ahead
+     * of the disk, and a new engine on the directory recovers every write answered before. Returns that failure,
+     * a moment after it so that the request that met it has had its answer; empty when the engine was closed.
+     */
+    public Optional<String> awaitStop() throws InterruptedException {
+        if (journal == null) {
+            closed.await();
+            return Optional.empty();
+        }
+        String failure = journal.awaitStop();
+        if (failure != null) {
+            Thread.sleep(ANSWER_GRACE.toMillis());
+        }
+        return Optional.ofNullable(failure);
     }
 
     /** Configures an engine. */
@@ -338,6 +366,8 @@ public final class DynamoDbEngine implements AutoCloseable {
         /**
          * Keeps the tables on disk in this directory: every write is journaled and forced to disk before it is
          * answered, and a new engine on the same directory finds the tables as they were. In memory by default.
+         * One engine at a time keeps a directory: {@link #build()} fails, naming the owner's pid, while another
+         * (in this process or another) has it open; a process that ended, however it ended, no longer has it.
          */
         public Builder dataDirectory(Path directory) {
             this.dataDirectory = directory;

@@ -1,15 +1,17 @@
 package dev.singletable.engine;
 
 import dev.singletable.engine.model.HttpLimits;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.CountDownLatch;
+import java.util.Optional;
 
 /**
  * Runs an engine as a local DynamoDB endpoint: {@code java -jar singletable-engine.jar --port 8000}.
- * Stops on Ctrl-C. (The {@code singletable serve} command does the same with a design and demo data.)
+ * Stops on Ctrl-C; with {@code --data}, also when the disk fails the data directory (exit code 1, after saying
+ * why). (The {@code singletable serve} command does the same with a design and demo data.)
  */
 public final class Server {
     private static final String USAGE = "usage: java -jar singletable-engine-server.jar [--port 8000] [--host 127.0.0.1]"
@@ -29,19 +31,26 @@ public final class Server {
             System.exit(2);
             return;
         }
-        DynamoDbEngine engine = options.engine().build();
+        DynamoDbEngine engine;
+        try {
+            engine = options.engine().build();
+        } catch (UncheckedIOException e) { // the data directory: in use by another engine, unreadable, damaged
+            System.err.println(e.getMessage());
+            System.exit(1);
+            return;
+        }
         if (!InetAddress.getByName(options.host()).isLoopbackAddress()) {
             System.err.println("WARNING: listening on " + options.host() + ", reachable from other machines; "
                     + (options.checksSignatures() ? "only requests signed with the given credentials are served"
                     : "any caller is served (--credentials makes it check signatures)"));
         }
         System.out.println("DynamoDB endpoint: " + engine.httpEndpoint());
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            engine.close();
-            stopped.countDown();
-        }));
-        stopped.await();
+        Runtime.getRuntime().addShutdownHook(new Thread(engine::close));
+        Optional<String> failure = engine.awaitStop();
+        if (failure.isPresent()) { // the disk failed the data directory: stop, and let a restart recover
+            System.err.println(failure.get());
+            System.exit(1);
+        }
     }
 
     /** The command line, read: the engine it asks for, where it listens, and whether it checks signatures. */

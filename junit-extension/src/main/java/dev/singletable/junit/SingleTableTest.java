@@ -61,8 +61,21 @@ public @interface SingleTableTest {
     /** The region of the external endpoint; otherwise the SDK's default chain (or us-east-1 for an emulator). */
     String REGION_PROPERTY_NAME = "singletable.region";
 
-    /** The prefix of table names on an external endpoint; by default {@code singletable-<random>-}. */
+    /**
+     * The prefix of table names on an external endpoint. By default each run generates its own, which says when
+     * and where the run started ({@code singletable-20260105t093012-4f1a2c-81234-}), so that a later run can drop
+     * the tables of a run whose JVM died before dropping them; a configured prefix is never dropped that way.
+     */
     String TABLE_PREFIX_PROPERTY_NAME = "singletable.tablePrefix";
+
+    /**
+     * {@code true} drops, when a run on an external endpoint starts, the tables that runs which ended left behind:
+     * names with a generated prefix ({@link #TABLE_PREFIX_PROPERTY_NAME}) of an earlier run whose process is gone
+     * (on this machine) or that started a day or more before (on another); no other table is touched, and each
+     * one dropped is logged and published as a report entry of this name. By default {@code true} on an emulator
+     * and {@code false} on real DynamoDB.
+     */
+    String DROP_LEFTOVERS_PROPERTY_NAME = "singletable.dropLeftovers";
 
     /**
      * {@code true} (the default) sets {@code aws.endpointUrlDynamoDb} (and {@code aws.region}, and on the engine

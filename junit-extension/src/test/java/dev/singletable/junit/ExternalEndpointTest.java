@@ -56,8 +56,8 @@ class ExternalEndpointTest {
     void tests_run_against_the_endpoint_on_a_prefixed_table_that_is_deleted_at_the_end() {
         Kit.assertSucceeded(Kit.run(configuration, Writes.class));
 
-        assertThat(seen.get(0)).matches("table singletable-[0-9a-f]{6}-app of design app at "
-                + external.httpEndpoint() + ", endpoint property too");
+        assertThat(seen.get(0)).matches("table singletable-\\d{8}t\\d{6}-[0-9a-f]{6}-" + ProcessHandle.current().pid()
+                + "-app of design app at " + external.httpEndpoint() + ", endpoint property too");
         assertThat(external.client().listTables().tableNames()).isEmpty();
     }
 

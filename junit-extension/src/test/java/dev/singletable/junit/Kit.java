@@ -3,12 +3,16 @@ package dev.singletable.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
+import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+import org.junit.platform.testkit.engine.EventType;
 
 /** Runs test-case classes through the Jupiter engine, as a launcher would, and returns what happened. */
 final class Kit {
@@ -21,6 +25,12 @@ final class Kit {
                 + e.getRequiredPayload(TestExecutionResult.class).getThrowable().map(Throwable::toString).orElse("?"))
                 .toList()).isEmpty();
         return results;
+    }
+
+    /** The report entries the run published, in order, each as its key-value pairs. */
+    static List<Map<String, String>> reports(EngineExecutionResults results) {
+        return results.allEvents().filter(e -> e.getType() == EventType.REPORTING_ENTRY_PUBLISHED)
+                .map(Event::getPayload).map(p -> ((ReportEntry) p.orElseThrow()).getKeyValuePairs()).toList();
     }
 
     static EngineExecutionResults run(Class<?>... testClasses) {

@@ -9,14 +9,10 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.in
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import com.example.orders.OrderRepository;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
-import org.junit.platform.testkit.engine.Event;
-import org.junit.platform.testkit.engine.EventType;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.opentest4j.AssertionFailedError;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -58,14 +54,14 @@ class ScanGuardTest {
     void warn_passes_the_test_and_publishes_the_message_as_a_report_entry() {
         EngineExecutionResults results = Kit.assertSucceeded(Kit.run(Warn.class));
 
-        assertThat(reports(results)).containsExactly(Map.of("singletable.scans", OPEN_ORDERS_SCAN.formatted("Warn")));
+        assertThat(Kit.reports(results)).containsExactly(Map.of("singletable.scans", OPEN_ORDERS_SCAN.formatted("Warn")));
     }
 
     @Test
     void allow_does_not_look() {
         EngineExecutionResults results = Kit.assertSucceeded(Kit.run(Allow.class));
 
-        assertThat(reports(results)).isEmpty();
+        assertThat(Kit.reports(results)).isEmpty();
     }
 
     @Test
@@ -86,7 +82,7 @@ class ScanGuardTest {
     void without_the_configuration_parameter_the_guard_warns() {
         EngineExecutionResults results = Kit.assertSucceeded(Kit.run(Configured.class));
 
-        assertThat(reports(results)).containsExactly(Map.of("singletable.scans",
+        assertThat(Kit.reports(results)).containsExactly(Map.of("singletable.scans",
                 OPEN_ORDERS_SCAN.formatted("Configured")));
     }
 
@@ -97,11 +93,6 @@ class ScanGuardTest {
                         instanceOf(ExtensionConfigurationException.class),
                         message("configuration parameter singletable.scans is 'sometimes'; expected fail, warn or"
                                 + " allow"))));
-    }
-
-    private static List<Map<String, String>> reports(EngineExecutionResults results) {
-        return results.allEvents().filter(e -> e.getType() == EventType.REPORTING_ENTRY_PUBLISHED)
-                .map(Event::getPayload).map(p -> ((ReportEntry) p.orElseThrow()).getKeyValuePairs()).toList();
     }
 
     @Tag("test-case")

@@ -5,6 +5,7 @@ import dev.singletable.core.Endpoint;
 import dev.singletable.core.ProvisionedTable;
 import dev.singletable.core.Provisioner;
 import dev.singletable.core.SeedProgress;
+import dev.singletable.core.TablePrefix;
 import dev.singletable.engine.DynamoDbEngine;
 import dev.singletable.engine.RequestLog;
 import dev.singletable.engine.RequestLogInterceptor;
@@ -90,6 +91,11 @@ public final class ExternalBackend implements Backend {
         List<String> keyNames = design.primaryKey().stream().map(KeyAttribute::name).toList();
         recorder.track(name, keyNames);
         return new ExternalTable(name, keyNames, items);
+    }
+
+    @Override
+    public Map<String, TablePrefix> dropLeftovers(TablePrefix current) {
+        return provisioner.dropLeftovers(current);
     }
 
     @Override

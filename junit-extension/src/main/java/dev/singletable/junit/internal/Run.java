@@ -1,6 +1,7 @@
 package dev.singletable.junit.internal;
 
 import dev.singletable.core.Backend;
+import dev.singletable.core.TablePrefix;
 import dev.singletable.junit.SingleTableTest;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,6 +21,7 @@ public final class Run implements AutoCloseable {
     private static final String REGION_PROPERTY = "aws.region";
     private static final String ACCESS_KEY_PROPERTY = "aws.accessKeyId";
     private static final String SECRET_KEY_PROPERTY = "aws.secretAccessKey";
+    private static final System.Logger LOGGER = System.getLogger(Run.class.getName());
 
     private final Backend backend;
     private final String tablePrefix;
@@ -34,17 +36,31 @@ public final class Run implements AutoCloseable {
         this.systemProperties = systemProperties;
     }
 
-    /** Starts the backend the configuration asks for: an external endpoint, or else the in-process engine. */
+    /**
+     * Starts the backend the configuration asks for: an external endpoint, or else the in-process engine. On an
+     * external endpoint it first drops, when the endpoint policy or the user says so, the tables that runs which
+     * ended left behind, reporting each.
+     */
     public static Run start(ExtensionContext context) {
         boolean properties = Settings.systemProperties(context);
         return Settings.endpoint(context).map(endpoint -> {
+            Backend backend;
             try {
-                return new Run(Backend.external(endpoint, Settings.region(context)), Settings.tablePrefix(context),
-                        properties);
+                backend = Backend.external(endpoint, Settings.region(context));
             } catch (IllegalArgumentException e) {
                 throw new ExtensionConfigurationException(e.getMessage() + ", or the configuration parameter "
                         + SingleTableTest.REGION_PROPERTY_NAME, e);
             }
+            TablePrefix thisRun = TablePrefix.forThisRun();
+            if (endpoint.dropsLeftovers(Settings.dropLeftovers(context))) {
+                backend.dropLeftovers(thisRun).forEach((table, run) -> {
+                    String message = "dropped table " + table + " at " + endpoint + ", left behind by " + run
+                            + ", which has ended";
+                    LOGGER.log(System.Logger.Level.INFO, message);
+                    context.publishReportEntry(SingleTableTest.DROP_LEFTOVERS_PROPERTY_NAME, message);
+                });
+            }
+            return new Run(backend, Settings.tablePrefix(context).orElse(thisRun.value()), properties);
         }).orElseGet(() -> new Run(Backend.embedded(), "", properties));
     }
 

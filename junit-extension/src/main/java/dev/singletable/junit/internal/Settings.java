@@ -1,5 +1,6 @@
 package dev.singletable.junit.internal;
 
+import static dev.singletable.junit.SingleTableTest.DROP_LEFTOVERS_PROPERTY_NAME;
 import static dev.singletable.junit.SingleTableTest.SCANS_PROPERTY_NAME;
 import static dev.singletable.junit.SingleTableTest.ENDPOINT_PROPERTY_NAME;
 import static dev.singletable.junit.SingleTableTest.ENDPOINT_ENVIRONMENT_VARIABLE;
@@ -10,10 +11,8 @@ import static dev.singletable.junit.SingleTableTest.SYSTEM_PROPERTIES_PROPERTY_N
 import dev.singletable.core.Endpoint;
 import dev.singletable.junit.ScanGuard;
 import dev.singletable.junit.SingleTableTest;
-import java.util.HexFormat;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -55,18 +54,27 @@ public final class Settings {
         return context.getConfigurationParameter(REGION_PROPERTY_NAME).filter(v -> !v.isBlank()).map(String::trim);
     }
 
-    static String tablePrefix(ExtensionContext context) {
-        return context.getConfigurationParameter(TABLE_PREFIX_PROPERTY_NAME).orElseGet(() -> "singletable-"
-                + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt()).substring(2) + "-");
+    /** @return the prefix of table names the user configured; without one the run's own is generated */
+    static Optional<String> tablePrefix(ExtensionContext context) {
+        return context.getConfigurationParameter(TABLE_PREFIX_PROPERTY_NAME);
+    }
+
+    /** @return whether the user asked to drop leftover tables, if they said; the endpoint policy decides if not */
+    static Optional<Boolean> dropLeftovers(ExtensionContext context) {
+        return bool(context, DROP_LEFTOVERS_PROPERTY_NAME);
     }
 
     static boolean systemProperties(ExtensionContext context) {
-        return context.getConfigurationParameter(SYSTEM_PROPERTIES_PROPERTY_NAME).map(value -> switch (value
-                .trim().toLowerCase(Locale.ROOT)) {
+        return bool(context, SYSTEM_PROPERTIES_PROPERTY_NAME).orElse(true);
+    }
+
+    private static Optional<Boolean> bool(ExtensionContext context, String parameter) {
+        return context.getConfigurationParameter(parameter).map(value -> switch (value.trim()
+                .toLowerCase(Locale.ROOT)) {
             case "true" -> true;
             case "false" -> false;
-            default -> throw invalid(SYSTEM_PROPERTIES_PROPERTY_NAME, value, "true or false");
-        }).orElse(true);
+            default -> throw invalid(parameter, value, "true or false");
+        });
     }
 
     private static ExtensionConfigurationException invalid(String parameter, String value, String expected) {

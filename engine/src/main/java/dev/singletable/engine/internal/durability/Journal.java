@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.kernel.Database;
 import dev.singletable.engine.internal.kernel.Durability;
 import dev.singletable.engine.internal.storage.Item;
@@ -15,12 +16,9 @@ import dev.singletable.engine.internal.value.ValueJson;
 import dev.singletable.engine.internal.value.WireJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -29,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 
 /**
@@ -36,65 +35,136 @@ import java.util.function.Consumer;
  * record per write (a transaction's changes together), forced to disk before the write is answered. When the
  * journal grows past a size it is folded into a new snapshot. Start-up loads the snapshot and replays the
  * journal; a torn last record is dropped, damage before the end is reported and refuses the start.
+ *
+ * <p>Snapshot and journal carry a generation: folding writes the snapshot of generation n+1, then replaces the
+ * journal by an empty one of n+1, each file whole by a rename. A crash between the two renames leaves the
+ * journal of generation n beside a snapshot that already holds it, and start-up sets that journal aside.
+ *
+ * <p>When the disk fails a write or its flush (full, an I/O error), the journal stops for good: the write that
+ * met the failure is answered InternalServerError and every later request too, because the tables in memory
+ * may then be ahead of the disk, and after a failed flush not even the disk can say what it holds. The next
+ * start recovers from what is on disk, which holds every write answered before. The directory has one owner at
+ * a time ({@link DirectoryLock}).
  */
 public final class Journal implements Durability {
     private static final ObjectMapper JSON = WireJson.MAPPER;
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final String SNAPSHOT = "snapshot.db";
-    private static final String JOURNAL = "journal.log";
+    static final String SNAPSHOT = "snapshot.db";
+    static final String JOURNAL = "journal.log";
+    /** Files being written, which only a rename makes the real ones: a crash may leave them, start-up removes them. */
+    private static final String UNFINISHED = ".new";
 
     private final Path directory;
+    private final Path journalFile;
     private final long compactAfterBytes;
     private final Consumer<String> warnings;
+    private Disk disk;
+    private DirectoryLock lock;
     private FileChannel journal;
-    private boolean closed;
+    /** The generation of the snapshot, and of the journal of what changed since it. */
+    private long generation;
+    private volatile boolean closed;
+    /** Why the disk can no longer be trusted to hold what the tables hold; null while it can. */
+    private volatile String failure;
+    private final CountDownLatch stopped = new CountDownLatch(1);
     private final List<ObjectNode> pending = new ArrayList<>();
     /** The metadata last made durable, by table name: a table whose metadata is another one has changed. */
     private final Map<String, TableMetadata> durableMetadata = new HashMap<>();
 
-    private Journal(Path directory, long compactAfterBytes, Consumer<String> warnings) {
+    private Journal(Path directory, Disk disk, long compactAfterBytes, Consumer<String> warnings) {
         this.directory = directory;
+        this.journalFile = directory.resolve(JOURNAL);
+        this.disk = disk;
         this.compactAfterBytes = compactAfterBytes;
         this.warnings = warnings;
     }
 
     /**
      * Opens the data directory (creating it if needed), loads what it holds into the database, and keeps every
-     * later change of the database in it.
+     * later change of the database in it. Throws when another engine, in this process or another, has it open.
      */
     public static Journal open(Path directory, Database database, long compactAfterBytes, Consumer<String> warnings)
             throws IOException {
+        return open(directory, database, compactAfterBytes, warnings, Disk.REAL);
+    }
+
+    static Journal open(Path directory, Database database, long compactAfterBytes, Consumer<String> warnings,
+            Disk disk) throws IOException {
         Files.createDirectories(directory);
-        Journal journal = new Journal(directory, compactAfterBytes, warnings);
-        journal.recover(database);
+        Journal journal = new Journal(directory, disk, compactAfterBytes, warnings);
+        journal.lock = DirectoryLock.acquire(directory, journal);
+        try {
+            journal.recover(database);
+        } catch (IOException | RuntimeException e) {
+            journal.stop();
+            throw e;
+        }
         database.durability(journal);
         return journal;
     }
 
     private void recover(Database database) throws IOException {
+        disk.deleteIfExists(directory.resolve(SNAPSHOT + UNFINISHED));
+        disk.deleteIfExists(directory.resolve(JOURNAL + UNFINISHED));
+        JsonNode snapshot = readSnapshot();
+        generation = snapshot == null ? 0 : snapshot.path("generation").asLong(0);
+        RecordFile.Contents contents = Files.exists(journalFile) ? RecordFile.read(journalFile)
+                : new RecordFile.Contents(List.of(), 0, false);
+        List<byte[]> changes = contents.records();
+        JsonNode first = changes.isEmpty() ? null : JSON.readTree(changes.get(0));
+        long journalGeneration = 0; // a journal written before generations has none, nor has its snapshot
+        if (first != null && first.isObject()) {
+            journalGeneration = first.get("generation").asLong();
+            changes = changes.subList(1, changes.size());
+        }
+        if (journalGeneration > generation) {
+            throw new IOException("journal " + journalFile + " is of generation " + journalGeneration
+                    + ", newer than its snapshot's " + generation + "; refusing to start with lost data");
+        }
+        // older: a crash came between the snapshot's rename and the journal's, and the snapshot holds its changes
+        boolean folded = journalGeneration < generation;
+        if (contents.tornTail() && !folded) {
+            warnings.accept("dropped an incomplete last record at byte " + contents.intactLength() + " of "
+                    + journalFile + " (a write that was never answered)");
+        }
+        load(database, snapshot, folded ? List.of() : changes);
+        database.tables().forEach(t -> durableMetadata.put(t.name(), t.metadata()));
+        if (folded) {
+            journal = startJournal();
+        } else {
+            journal = disk.openForAppend(journalFile);
+            disk.truncate(journalFile, journal, contents.intactLength());
+            disk.force(journalFile, journal);
+            disk.forceDirectory(directory);
+        }
+    }
+
+    /** The snapshot's one record, or null when there is no snapshot. */
+    private JsonNode readSnapshot() throws IOException {
         Path snapshot = directory.resolve(SNAPSHOT);
-        Path log = directory.resolve(JOURNAL);
-        List<byte[]> snapshotRecords = Files.exists(snapshot) ? RecordFile.read(snapshot).records() : List.of();
-        if (Files.exists(snapshot) && snapshotRecords.size() != 1) {
+        if (!Files.exists(snapshot)) {
+            return null;
+        }
+        List<byte[]> records = RecordFile.read(snapshot).records();
+        if (records.size() != 1) {
             throw new IOException("snapshot " + snapshot + " is damaged; refusing to start with lost data");
         }
-        RecordFile.Contents contents = Files.exists(log) ? RecordFile.read(log)
-                : new RecordFile.Contents(List.of(), 0, false);
-        if (contents.tornTail()) {
-            warnings.accept("dropped an incomplete last record at byte " + contents.intactLength() + " of " + log
-                    + " (a write that was never answered)");
-        }
+        return JSON.readTree(records.get(0));
+    }
+
+    /** Fills the database with the snapshot's tables, then the journal's changes, none of them journaled again. */
+    private static void load(Database database, JsonNode snapshot, List<byte[]> changes) throws IOException {
         IOException[] failure = new IOException[1];
         database.replay(() -> {
             try {
-                for (byte[] record : snapshotRecords) {
-                    for (JsonNode table : JSON.readTree(record).get("tables")) {
+                if (snapshot != null) {
+                    for (JsonNode table : snapshot.get("tables")) {
                         Table restored = new Table(MetadataJson.read(table.get("metadata")));
                         table.get("items").forEach(item -> restored.put(ValueJson.readItem(item)));
                         database.add(restored);
                     }
                 }
-                for (byte[] record : contents.records()) {
+                for (byte[] record : changes) {
                     for (JsonNode entry : JSON.readTree(record)) {
                         apply(database, entry);
                     }
@@ -106,11 +176,6 @@ public final class Journal implements Durability {
         if (failure[0] != null) {
             throw failure[0];
         }
-        database.tables().forEach(t -> durableMetadata.put(t.name(), t.metadata()));
-        journal = FileChannel.open(log, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        journal.truncate(contents.intactLength());
-        journal.position(contents.intactLength());
-        journal.force(true);
     }
 
     private static void apply(Database database, JsonNode entry) {
@@ -150,7 +215,7 @@ public final class Journal implements Durability {
 
     @Override
     public void commit(Database database) {
-        if (closed) {
+        if (closed || failure != null) {
             return;
         }
         ArrayNode record = NODES.arrayNode();
@@ -176,19 +241,47 @@ public final class Journal implements Durability {
             return;
         }
         try {
-            write(journal, RecordFile.frame(JSON.writeValueAsBytes(record)));
-            journal.force(false);
+            byte[] bytes = RecordFile.frame(JSON.writeValueAsBytes(record));
+            disk.write(journalFile, journal, bytes);
+            disk.force(journalFile, journal);
             if (journal.size() > compactAfterBytes) {
                 compact(database);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot keep the write on disk in " + directory, e);
+            throw fail(e);
         }
     }
 
-    /** Folds the journal into a new snapshot: written beside the old one, forced, then moved over it. */
+    @Override
+    public String failure() {
+        return failure;
+    }
+
+    /** Blocks until the journal stops, closed or failed by the disk; returns how the disk failed it, or null. */
+    public String awaitStop() throws InterruptedException {
+        stopped.await();
+        return failure;
+    }
+
+    /**
+     * Stops for good: nothing more is written, and the database refuses every request from now on. The files
+     * stay as the failure left them, which start-up reads as it reads them after a crash.
+     */
+    private DynamoException fail(IOException cause) {
+        String how = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+        failure = "The engine stopped: its data directory " + directory + " failed (" + how
+                + "). Start it again once the disk is writable: it recovers every write it answered.";
+        closeJournal();
+        stopped.countDown();
+        return DynamoException.internal(failure);
+    }
+
+    /**
+     * Folds the journal into a new snapshot: the snapshot is written beside the old one, forced, renamed over
+     * it; then an empty journal of the new generation replaces the old one the same way.
+     */
     private void compact(Database database) throws IOException {
-        ObjectNode snapshot = NODES.objectNode();
+        ObjectNode snapshot = NODES.objectNode().put("generation", generation + 1);
         ArrayNode tables = snapshot.putArray("tables");
         for (Table table : database.tables()) {
             ObjectNode node = tables.addObject();
@@ -198,38 +291,83 @@ public final class Journal implements Durability {
                 partition.values().forEach(item -> items.add(ValueJson.writeItem(item.attributes())));
             }
         }
-        Path temporary = directory.resolve(SNAPSHOT + ".new");
-        try (FileChannel out = FileChannel.open(temporary, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
-            write(out, RecordFile.frame(JSON.writeValueAsBytes(snapshot)));
-            out.force(true);
+        Path temporary = directory.resolve(SNAPSHOT + UNFINISHED);
+        try (FileChannel out = disk.create(temporary)) {
+            disk.write(temporary, out, RecordFile.frame(JSON.writeValueAsBytes(snapshot)));
+            disk.force(temporary, out);
         }
-        Files.move(temporary, directory.resolve(SNAPSHOT), StandardCopyOption.ATOMIC_MOVE);
-        journal.truncate(0);
-        journal.position(0);
-        journal.force(true);
+        disk.replace(temporary, directory.resolve(SNAPSHOT));
+        disk.forceDirectory(directory);
+        generation++;
+        FileChannel folded = journal;
+        journal = startJournal();
+        folded.close();
     }
 
-    private static void write(FileChannel channel, byte[] bytes) throws IOException {
-        ByteBuffer buffer = ByteBuffer.wrap(bytes);
-        while (buffer.hasRemaining()) {
-            channel.write(buffer);
+    /** An empty journal of the current generation in the place of the one there: whole or not at all. */
+    private FileChannel startJournal() throws IOException {
+        Path temporary = directory.resolve(JOURNAL + UNFINISHED);
+        FileChannel started = disk.create(temporary);
+        try {
+            disk.write(temporary, started, RecordFile.frame(JSON.writeValueAsBytes(
+                    NODES.objectNode().put("generation", generation))));
+            disk.force(temporary, started);
+            disk.replace(temporary, journalFile);
+            disk.forceDirectory(directory);
+            return started;
+        } catch (IOException e) {
+            started.close();
+            throw e;
         }
     }
 
-    /** Folds the journal into the snapshot and closes it; later writes are no longer kept. */
+    /**
+     * Folds the journal into the snapshot, closes it and gives the directory up; later writes are no longer
+     * kept. After a failure of the disk it only gives the directory up, leaving the files as they are.
+     */
     public void close(Database database) {
-        database.write(() -> {
-            commit(database);
+        try {
+            if (failure == null && !closed) {
+                database.write(() -> {
+                    commit(database);
+                    try {
+                        compact(database);
+                    } catch (IOException e) {
+                        throw fail(e);
+                    }
+                    return null;
+                });
+            }
+        } catch (DynamoException e) {
+            throw new UncheckedIOException(e.getMessage(), new IOException(e));
+        } finally {
+            stop();
+        }
+    }
+
+    /** Writes no more and gives the directory up: what a process that ends leaves behind. */
+    void stop() {
+        closed = true;
+        closeJournal();
+        if (lock != null) {
+            lock.release();
+            lock = null;
+        }
+        stopped.countDown();
+    }
+
+    private void closeJournal() {
+        if (journal != null) {
             try {
-                compact(database);
                 journal.close();
             } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            } finally {
-                closed = true;
+                // a channel that cannot close writes no more all the same
             }
-            return null;
-        });
+        }
+    }
+
+    /** Makes every later change of the files through {@code disk}, which a test fails at the step it chooses. */
+    void disk(Disk disk) {
+        this.disk = disk;
     }
 }

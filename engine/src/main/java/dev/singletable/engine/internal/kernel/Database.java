@@ -54,6 +54,7 @@ public final class Database {
     public <T> T read(Supplier<T> action) {
         lock.readLock().lock();
         try {
+            refuseAfterDiskFailure();
             return action.get();
         } finally {
             lock.readLock().unlock();
@@ -63,6 +64,7 @@ public final class Database {
     public <T> T write(Supplier<T> action) {
         lock.writeLock().lock();
         try {
+            refuseAfterDiskFailure();
             return action.get();
         } finally {
             try {
@@ -72,6 +74,13 @@ public final class Database {
             } finally {
                 lock.writeLock().unlock();
             }
+        }
+    }
+
+    private void refuseAfterDiskFailure() {
+        String failure = durability == null ? null : durability.failure();
+        if (failure != null) {
+            throw DynamoException.internal(failure);
         }
     }
 
