@@ -5,7 +5,10 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 
-/** The entries of one secondary index, partitioned by the index partition key and sorted within a partition. */
+/**
+ * The entries of one secondary index, partitioned by the index partition key and sorted within a partition (by
+ * the values {@link IndexDef#partitionOf} and {@link IndexDef#sortOf} give, one per side of the key).
+ */
 public final class IndexData {
     private final IndexDef definition;
     private final TreeMap<Value, TreeMap<IndexEntryKey, Item>> partitions = new TreeMap<>(HashOrder.PARTITIONS);
@@ -44,7 +47,7 @@ public final class IndexData {
             return;
         }
         Item entry = Item.of(definition.project(item, tablePartition, tableSort));
-        Item previous = partitions.computeIfAbsent(item.get(definition.partitionKey().name()), k -> new TreeMap<>())
+        Item previous = partitions.computeIfAbsent(definition.partitionOf(item), k -> new TreeMap<>())
                 .put(entryKey(item, tablePartition, tableSort), entry);
         itemCount++;
         sizeBytes += entry.size();
@@ -58,7 +61,7 @@ public final class IndexData {
         if (!definition.covers(item)) {
             return;
         }
-        Value partitionKey = item.get(definition.partitionKey().name());
+        Value partitionKey = definition.partitionOf(item);
         TreeMap<IndexEntryKey, Item> partition = partitions.get(partitionKey);
         if (partition == null) {
             return;
@@ -75,8 +78,7 @@ public final class IndexData {
 
     /** The entry key of an item in this index. */
     public IndexEntryKey entryKey(Map<String, Value> item, KeyDef tablePartition, KeyDef tableSort) {
-        KeyDef sort = definition.sortKey();
-        return new IndexEntryKey(sort == null ? null : item.get(sort.name()), item.get(tablePartition.name()),
+        return new IndexEntryKey(definition.sortOf(item), item.get(tablePartition.name()),
                 tableSort == null ? null : item.get(tableSort.name()));
     }
 }

@@ -53,8 +53,8 @@ public final class QueryOperation implements OperationHandler {
         if (request.filter() == null) {
             return;
         }
-        for (KeyDef key : new KeyDef[] {target.partitionKey(), target.sortKey()}) {
-            if (key != null && request.filter().topLevelAttributes().contains(key.name())) {
+        for (KeyDef key : target.keys()) {
+            if (request.filter().topLevelAttributes().contains(key.name())) {
                 throw DynamoException.validation((request.json().hasNonNull("QueryFilter") ? "QueryFilter"
                         : "Filter Expression") + " can only contain non-primary key attributes: Primary key attribute: "
                         + key.name());
@@ -67,17 +67,18 @@ public final class QueryOperation implements OperationHandler {
         if (startKey != null) {
             checkStartKey(target, key, startKey);
         }
-        SortRange range = SortRange.of(key.range());
+        SortRange range = target.sortKeys().size() > 1 ? SortRange.ofComposite(key.sortPrefix(), key.range())
+                : SortRange.of(key.range());
         if (target.index() == null) {
             NavigableMap<Value, Item> items = range.of(target.table().partition(key.partitionValues().get(0)));
             if (startKey != null) {
-                KeyDef sort = target.sortKey();
+                KeyDef sort = target.table().sortKey();
                 Value after = sort == null ? Value.Null.INSTANCE : startKey.get(sort.name());
                 items = forward ? items.tailMap(after, false) : items.headMap(after, false);
             }
             return (forward ? items : items.descendingMap()).values().iterator();
         }
-        NavigableMap<IndexEntryKey, Item> entries = range.ofIndex(target.index().partition(key.partitionValues().get(0)));
+        NavigableMap<IndexEntryKey, Item> entries = range.ofIndex(target.index().partition(target.partitionOf(key.partition())));
         if (startKey != null) {
             IndexEntryKey after = target.entryKey(startKey);
             entries = forward ? entries.tailMap(after, false) : entries.headMap(after, false);

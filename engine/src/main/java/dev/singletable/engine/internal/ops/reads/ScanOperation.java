@@ -82,7 +82,7 @@ public final class ScanOperation implements OperationHandler {
             if (startKey != null) {
                 target.checkStartKey(startKey,
                         "The provided starting key is invalid: The provided key element does not match the schema");
-                startPartition = startKey.get(target.partitionKey().name());
+                startPartition = target.partitionOf(startKey);
                 if (!segment.contains(startPartition)) {
                     throw DynamoException.validation("The provided starting key is invalid: Invalid ExclusiveStartKey. "
                             + "Please use ExclusiveStartKey with correct Segment. TotalSegments: " + segment.total()
@@ -91,7 +91,7 @@ public final class ScanOperation implements OperationHandler {
             }
             Iterator<Item> entries;
             if (target.index() == null) {
-                KeyDef sort = target.sortKey();
+                KeyDef sort = target.table().sortKey();
                 Value after = startKey == null ? null : sort == null ? Value.Null.INSTANCE : startKey.get(sort.name());
                 entries = entries(target.table().partitions(), startPartition, after, segment);
             } else {
