@@ -23,7 +23,8 @@ class ReadmeSnippetsTest {
 
         Map<String, String> regions = regions(Path.of("src/test/java/com/example/orders"));
 
-        assertThat(regions).containsKeys("design-test", "repository-test", "per-test-fixtures", "scan-guard");
+        assertThat(regions).containsKeys("design-test", "repository-test", "per-test-fixtures", "scan-guard",
+                "multi-attribute-index");
         regions.forEach((name, code) -> assertThat(readme).as("README snippet " + name)
                 .contains("```java\n" + code + "\n```"));
     }
