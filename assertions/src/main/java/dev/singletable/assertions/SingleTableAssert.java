@@ -1,5 +1,6 @@
 package dev.singletable.assertions;
 
+import static dev.singletable.assertions.error.ShouldSatisfyEveryAccessPattern.shouldDeclareAccessPatterns;
 import static dev.singletable.assertions.error.ShouldSatisfyEveryAccessPattern.shouldSatisfyEveryAccessPattern;
 
 import dev.singletable.assertions.internal.Describe;
@@ -49,12 +50,16 @@ public class SingleTableAssert extends AbstractAssert<SingleTableAssert, SingleT
      *
      * @return this assertion object
      * @throws AssertionError listing each pattern call that does not run as a Query, reads another index, fails,
-     *                        returns other keys than expected, or is not exercised
+     *                        returns other keys than expected, or is not exercised; or saying that the design
+     *                        declares no access pattern, so that nothing was checked
      */
     public SingleTableAssert everyAccessPattern() {
         isNotNull();
-        List<String> shortfalls = Verification.of(actual).failed().stream().map(SingleTableAssert::shortfall)
-                .toList();
+        Verification verification = Verification.of(actual);
+        if (verification.checkedNothing()) {
+            throw assertionError(shouldDeclareAccessPatterns(actual.design()));
+        }
+        List<String> shortfalls = verification.failed().stream().map(SingleTableAssert::shortfall).toList();
         if (!shortfalls.isEmpty()) {
             throw assertionError(shouldSatisfyEveryAccessPattern(actual.design(), shortfalls));
         }

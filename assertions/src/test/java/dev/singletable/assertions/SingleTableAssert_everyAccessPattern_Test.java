@@ -2,11 +2,13 @@ package dev.singletable.assertions;
 
 import static dev.singletable.assertions.Expect.failureOf;
 import static dev.singletable.assertions.SingleTableAssertions.assertThat;
+import static dev.singletable.assertions.error.ShouldSatisfyEveryAccessPattern.shouldDeclareAccessPatterns;
 import static dev.singletable.assertions.error.ShouldSatisfyEveryAccessPattern.shouldSatisfyEveryAccessPattern;
 import static org.assertj.core.api.BDDAssertions.then;
 
 import dev.singletable.core.SingleTable;
 import dev.singletable.engine.RequestLog;
+import dev.singletable.fixtures.TableDesign;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -70,5 +72,18 @@ class SingleTableAssert_everyAccessPattern_Test {
         then(error).hasMessage(shouldSatisfyEveryAccessPattern(table.design(), List.of("openOrders"
                 + System.lineSeparator() + "    no request recorded: the table's request log does not see this"
                 + " client's requests")).create());
+    }
+
+    @Test
+    void should_fail_when_the_design_declares_no_access_pattern_as_nothing_was_checked() {
+        // GIVEN a handle on the orders table whose design declares no pattern
+        TableDesign bare = TableDesign.parse("table: orders\nkey: { partition: PK, sort: SK }\n", "bare.yaml");
+        SingleTable table = OrdersTable.seeded(bare, "bare.fixtures.yaml");
+        // WHEN
+        AssertionError error = failureOf(() -> assertThat(table).everyAccessPattern());
+        // THEN
+        then(error).hasMessage(shouldDeclareAccessPatterns(bare).create());
+        then(error.getMessage()).endsWith("but it declares none, so nothing was checked: add them under"
+                + " accessPatterns");
     }
 }

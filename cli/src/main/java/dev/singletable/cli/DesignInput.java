@@ -1,10 +1,8 @@
 package dev.singletable.cli;
 
-import dev.singletable.core.Backend;
-import dev.singletable.core.SingleTable;
-import dev.singletable.core.Verification;
 import dev.singletable.fixtures.Fixtures;
 import dev.singletable.fixtures.TableDesign;
+import dev.singletable.report.DesignReport;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -36,18 +34,12 @@ final class DesignInput {
         return new Loaded(table, Fixtures.load(table, fixtures, variables));
     }
 
+    /** @return the verdict on every access pattern, on an embedded engine seeded with the fixtures, to render */
+    DesignReport verify() {
+        return DesignReport.verify(design, fixtures, variables);
+    }
+
     /** A validated design and the fixtures checked against it. */
     record Loaded(TableDesign design, Fixtures fixtures) {
-
-        /** @return the verdict on every access pattern, on an embedded engine seeded with the fixtures */
-        Verification verify() {
-            try (Backend backend = Backend.embedded()) {
-                String name = design.tableName();
-                backend.provision(design, name, fixtures.itemMaps());
-                // The handle's log starts now, so it shows only what the access patterns do.
-                return Verification.of(SingleTable.of(backend.client(), backend.requestLog(), design, name,
-                        fixtures));
-            }
-        }
     }
 }

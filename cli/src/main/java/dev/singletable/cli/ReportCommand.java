@@ -1,12 +1,8 @@
 package dev.singletable.cli;
 
-import dev.singletable.core.Verification;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import dev.singletable.report.DesignReport;
+import dev.singletable.report.Words;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -35,20 +31,12 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        DesignInput.Loaded loaded = input.load();
-        Verification results = loaded.verify();
-        List<ItemCollections.View> views = ItemCollections.of(loaded.design(), loaded.fixtures().items());
-        List<String> warnings = DesignWarnings.of(loaded.design(), views, results);
-        String page = ReportPage.render(input.design.getFileName().toString(), loaded.fixtures(), results, views,
-                warnings);
-        try {
-            Files.writeString(output, page, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + output, e);
-        }
+        DesignReport report = input.verify();
+        TextFiles.write(output, report.html());
         spec.commandLine().getOut().println("wrote " + output + ": "
-                + Words.count(loaded.fixtures().items().size(), "item") + ", "
-                + Words.count(results.checks().size(), "access pattern check") + ", " + Words.count(warnings.size(), "warning"));
+                + Words.count(report.fixtures().items().size(), "item") + ", "
+                + Words.count(report.verification().checks().size(), "access pattern check") + ", "
+                + Words.count(report.warnings().size(), "warning"));
         return Singletable.OK;
     }
 }

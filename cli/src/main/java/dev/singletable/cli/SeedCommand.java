@@ -1,9 +1,9 @@
 package dev.singletable.cli;
 
-import dev.singletable.core.Endpoint;
 import dev.singletable.core.Provisioner;
 import dev.singletable.core.SeedResult;
 import dev.singletable.fixtures.TableDesign;
+import dev.singletable.report.Words;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.util.List;
@@ -15,7 +15,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
@@ -33,14 +32,8 @@ final class SeedCommand implements Callable<Integer> {
     @Mixin
     DesignInput input;
 
-    @Option(names = "--endpoint", required = true, paramLabel = "URL",
-            description = "The endpoint, e.g. http://localhost:8000 or https://dynamodb.eu-west-1.amazonaws.com.")
-    URI endpoint;
-
-    @Option(names = "--region", paramLabel = "REGION",
-            description = "The AWS region; default: the AWS region chain (AWS_REGION, profile), "
-                    + "us-east-1 for an emulator (any endpoint that is not an AWS host).")
-    Optional<String> region;
+    @Mixin
+    EndpointOptions endpoint;
 
     @Option(names = "--table", paramLabel = "NAME", description = "The table to write; default: the design's table.")
     Optional<String> table;
@@ -61,46 +54,33 @@ final class SeedCommand implements Callable<Integer> {
         String name = table.orElse(design.tableName());
         List<Map<String, AttributeValue>> items = loaded.fixtures().itemMaps();
         PrintWriter out = spec.commandLine().getOut();
-        Endpoint target;
-        try {
-            target = Endpoint.of(endpoint);
-        } catch (IllegalArgumentException e) {
-            throw new CliException(Singletable.USAGE, "--endpoint: " + e.getMessage());
-        }
-        Region resolved = target.region(region).orElseThrow(() -> new CliException(Singletable.USAGE,
-                "no AWS region configured: pass --region or set AWS_REGION"));
-        try (DynamoDbClient client = target.client(resolved)) {
+        URI at = endpoint.endpoint;
+        try (DynamoDbClient client = endpoint.client()) {
             Provisioner provisioner = Provisioner.of(client);
-            Optional<TableDescription> existing = provisioner.describe(name);
-            if (existing.isPresent()) {
-                List<String> differences = Provisioner.differences(existing.get(), design);
-                if (!differences.isEmpty()) {
-                    throw new CliException(Singletable.ENDPOINT, "refusing to write into table " + name + " at "
-                            + endpoint + ": its keys differ from the design " + input.design + "\n  "
-                            + String.join("\n  ", differences));
-                }
-            } else if (!createTable) {
-                throw new CliException(Singletable.ENDPOINT, "table " + name + " does not exist at " + endpoint
+            Optional<TableDescription> existing = endpoint.existingTable(provisioner, name, design, input.design,
+                    "write into");
+            if (existing.isEmpty() && !createTable) {
+                throw new CliException(Singletable.ENDPOINT, "table " + name + " does not exist at " + at
                         + "; pass --create-table to create it from the design");
             }
             if (dryRun) {
                 if (existing.isEmpty()) {
-                    out.println("would create table " + name + " at " + endpoint);
+                    out.println("would create table " + name + " at " + at);
                 }
                 out.println("would write " + Words.count(items.size(), "item") + " to table " + name + " at "
-                        + endpoint + " in "
+                        + at + " in "
                         + calls((items.size() + Provisioner.BATCH_SIZE - 1) / Provisioner.BATCH_SIZE)
                         + "; dry run, nothing written");
                 return Singletable.OK;
             }
             if (existing.isEmpty()) {
                 provisioner.createTable(design, name);
-                out.println("created table " + name + " at " + endpoint);
+                out.println("created table " + name + " at " + at);
             }
             SeedResult result = provisioner.write(name, items, ProgressBar.forItems(spec.commandLine().getErr(),
                     items.size()));
             out.println("wrote " + Words.count(result.itemsWritten(), "item") + " to table " + name + " at "
-                    + endpoint + " in "
+                    + at + " in "
                     + calls(result.calls()) + (result.retries() == 0 ? ""
                             : " (" + result.retries() + " of them retried unprocessed items)"));
             return Singletable.OK;

@@ -3,6 +3,7 @@ package dev.singletable.cli;
 import dev.singletable.core.Endpoint;
 import dev.singletable.core.Provisioner;
 import dev.singletable.engine.DynamoDbEngine;
+import dev.singletable.report.Words;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.net.URI;

@@ -23,9 +23,9 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "singletable", mixinStandardHelpOptions = true, versionProvider = Singletable.Version.class,
         description = "Test a DynamoDB single-table design: verify its access patterns, seed its fixtures, "
-                + "serve it locally, report on it.",
+                + "serve it locally, report on it, import it from other tools, export a table as fixtures.",
         subcommands = {VerifyCommand.class, SeedCommand.class, ServeCommand.class, ReportCommand.class,
-            ImportCommand.class,
+            ImportCommand.class, ExportCommand.class,
             CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {

@@ -1,6 +1,7 @@
 package dev.singletable.cli;
 
 import dev.singletable.core.Verification;
+import dev.singletable.report.DesignReport;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -18,7 +19,8 @@ import picocli.CommandLine;
                 + "expected keys in order."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every pattern is a Query and returns what is expected",
-            "1:a pattern Scans, reads another index, fails, cannot run, or returns something else",
+            "1:a pattern Scans, reads another index, fails, cannot run, or returns something else; or the design "
+                + "declares no access pattern (unless --allow-no-patterns)",
             "2:usage or input error"})
 final class VerifyCommand implements Callable<Integer> {
     @Mixin
@@ -27,6 +29,10 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = Format.Parser.class,
             description = "text (default), json or junit-xml.")
     Format format;
+
+    @Option(names = "--allow-no-patterns", description = "Exit 0 for a design that declares no access patterns; "
+            + "by default there was nothing to check, which is a failure.")
+    boolean allowNoPatterns;
 
     @Spec
     CommandSpec spec;
@@ -52,17 +58,16 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        DesignInput.Loaded loaded = input.load();
-        Verification results = loaded.verify();
+        DesignReport report = input.verify();
         PrintWriter out = spec.commandLine().getOut();
-        String source = input.design.getFileName().toString();
         switch (format) {
-            case text -> ResultsText.write(out, loaded.design().tableName(), source,
-                    loaded.fixtures().items().size(), results);
-            case json -> ResultsJson.write(out, loaded.design().tableName(), source, results);
-            case junit_xml -> ResultsJunitXml.write(out, loaded.design().tableName(), source, results);
+            case text -> report.writeText(out);
+            case json -> report.writeJson(out);
+            case junit_xml -> report.writeJunitXml(out);
         }
         out.flush();
-        return results.passed() ? Singletable.OK : Singletable.VERIFICATION_FAILED;
+        Verification results = report.verification();
+        return results.passed() || results.checkedNothing() && allowNoPatterns ? Singletable.OK
+                : Singletable.VERIFICATION_FAILED;
     }
 }

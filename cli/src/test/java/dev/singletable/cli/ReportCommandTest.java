@@ -90,6 +90,32 @@ class ReportCommandTest {
     }
 
     @Test
+    void counts_one_item_as_one_item_and_says_which_indexes_are_sparse() throws IOException {
+        Path design = Files.writeString(dir.resolve("sparse.table.yaml"), """
+                table: sparse
+                key: { partition: PK, sort: SK }
+                indexes:
+                  Flagged: { partition: flag, projection: KEYS_ONLY }
+                """);
+        Path fixtures = Files.writeString(dir.resolve("sparse.fixtures.yaml"), """
+                items:
+                  - { PK: A, SK: "1", flag: red }
+                  - { PK: A, SK: "2" }
+                """);
+        Path page = dir.resolve("report.html");
+
+        CommandRun run = execute("report", design.toString(), fixtures.toString(), "-o", page.toString());
+
+        String html = Files.readString(page);
+        assertThat(warnings(html)).containsExactly("Nothing to check: the design declares no access patterns, so"
+                + " nothing is checked until they are added under accessPatterns.", "unread index: no access pattern"
+                + " queries Flagged, yet it projects KEYS_ONLY and every write of its 1 item writes it too");
+        assertThat(html).contains("<p class=\"legend\">1 item in 1 partition; sparse: it holds 1 of the 2 items of"
+                + " the table. Size:");
+        assertThat(run.out()).isEqualTo("wrote " + page + ": 2 items, 0 access pattern checks, 2 warnings\n");
+    }
+
+    @Test
     void renders_in_a_real_browser() throws Exception {
         Optional<Path> chromium = Stream.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
                 .map(Path::of).filter(Files::isExecutable).findFirst();

@@ -13,6 +13,7 @@ import dev.singletable.core.Verification;
 import dev.singletable.engine.DynamoDbEngine;
 import dev.singletable.fixtures.Fixtures;
 import dev.singletable.fixtures.TableDesign;
+import dev.singletable.report.DesignReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -145,7 +146,7 @@ class SameVerdictTest {
                         .overrideConfiguration(c -> c.addExecutionInterceptor(otherIndex)).build()) {
             SingleTable table = table(backend, client, designFile, fixturesFile);
             StringWriter json = new StringWriter();
-            ResultsJson.write(new PrintWriter(json), "shop", "shop.table.yaml", Verification.of(table));
+            DesignReport.of("shop.table.yaml", table.fixtures(), Verification.of(table)).writeJson(new PrintWriter(json));
             Map<String, List<String>> byVerify = fromJson(json.toString());
 
             assertThat(byVerify).containsEntry("openOrders", List.of("wrong index"));

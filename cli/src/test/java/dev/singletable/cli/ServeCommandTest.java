@@ -7,21 +7,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
@@ -34,29 +30,9 @@ class ServeCommandTest {
     private static final String DESIGN = resource("shop.table.yaml");
     private static final String FIXTURES = resource("shop.fixtures.yaml");
 
-    /** The server running in a thread, as {@code singletable serve …} runs in its own process. */
-    private record Server(ServeCommand command, CompletableFuture<Integer> exitCode, StringWriter out,
-            StringWriter err) {
-
-        static Server start(String... args) throws InterruptedException {
-            StringWriter out = new StringWriter();
-            StringWriter err = new StringWriter();
-            CommandLine commandLine = Singletable.commandLine(new PrintWriter(out, true), new PrintWriter(err, true));
-            ServeCommand command = commandLine.getSubcommands().get("serve").getCommand();
-            CompletableFuture<Integer> exitCode = CompletableFuture.supplyAsync(() -> commandLine.execute(args));
-            command.awaitEndpoint();
-            return new Server(command, exitCode, out, err);
-        }
-
-        int stop() throws Exception {
-            command.stop();
-            return exitCode.get(10, TimeUnit.SECONDS);
-        }
-    }
-
     @Test
     void serves_the_design_with_its_fixtures_and_takes_more_from_seed() throws Exception {
-        Server server = Server.start("serve", DESIGN, FIXTURES, "--port", "0");
+        ServerInThread server = ServerInThread.start("serve", DESIGN, FIXTURES, "--port", "0");
         URI endpoint = server.command().awaitEndpoint();
 
         CommandRun seed = execute("seed", DESIGN, resource("more.fixtures.yaml"), "--endpoint", endpoint.toString());
@@ -78,7 +54,7 @@ class ServeCommandTest {
 
     @Test
     void serves_an_empty_endpoint_without_a_design() throws Exception {
-        Server server = Server.start("serve", "--port", "0");
+        ServerInThread server = ServerInThread.start("serve", "--port", "0");
 
         assertThat(server.stop()).isEqualTo(Singletable.OK);
         assertThat(server.out().toString()).startsWith("DynamoDB endpoint: http://127.0.0.1:");
@@ -87,14 +63,14 @@ class ServeCommandTest {
     @Test
     void keeps_the_tables_in_a_data_directory_and_does_not_seed_them_again_after_a_restart(@TempDir Path data)
             throws Exception {
-        Server first = Server.start("serve", DESIGN, FIXTURES, "--port", "0", "--data", data.toString());
+        ServerInThread first = ServerInThread.start("serve", DESIGN, FIXTURES, "--port", "0", "--data", data.toString());
         try (DynamoDbClient client = client(first.command().awaitEndpoint(), "a", "b")) {
             client.putItem(r -> r.tableName("shop").item(Map.of("PK", AttributeValue.fromS("CUSTOMER#9"),
                     "SK", AttributeValue.fromS("PROFILE"))));
         }
         assertThat(first.stop()).isEqualTo(Singletable.OK);
 
-        Server second = Server.start("serve", DESIGN, FIXTURES, "--port", "0", "--data", data.toString());
+        ServerInThread second = ServerInThread.start("serve", DESIGN, FIXTURES, "--port", "0", "--data", data.toString());
         try (DynamoDbClient client = client(second.command().awaitEndpoint(), "a", "b")) {
             assertThat(client.scan(r -> r.tableName("shop")).count()).isEqualTo(4);
         }
@@ -104,7 +80,7 @@ class ServeCommandTest {
 
     @Test
     void refuses_a_data_directory_another_server_keeps(@TempDir Path data) throws Exception {
-        Server owner = Server.start("serve", DESIGN, FIXTURES, "--port", "0", "--data", data.toString());
+        ServerInThread owner = ServerInThread.start("serve", DESIGN, FIXTURES, "--port", "0", "--data", data.toString());
 
         CommandRun second = execute("serve", DESIGN, "--port", "0", "--data", data.toString());
 
@@ -159,7 +135,7 @@ class ServeCommandTest {
                         + " failed (File too large). Start it again once the disk is writable: it recovers every "
                         + "write it answered.");
         assertThat(answered).isNotEmpty();
-        Server restarted = Server.start("serve", DESIGN, FIXTURES, "--port", "0", "--data", data.toString());
+        ServerInThread restarted = ServerInThread.start("serve", DESIGN, FIXTURES, "--port", "0", "--data", data.toString());
         try (DynamoDbClient client = client(restarted.command().awaitEndpoint(), "a", "b")) {
             List<String> found = client.query(r -> r.tableName("shop").keyConditionExpression("PK = :pk AND "
                     + "begins_with(SK, :p)").expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("CUSTOMER#9"),
@@ -171,7 +147,7 @@ class ServeCommandTest {
 
     @Test
     void serves_only_requests_signed_with_the_given_credentials() throws Exception {
-        Server server = Server.start("serve", DESIGN, "--port", "0", "--credentials", "AKIDSERVE:s3cret");
+        ServerInThread server = ServerInThread.start("serve", DESIGN, "--port", "0", "--credentials", "AKIDSERVE:s3cret");
         URI endpoint = server.command().awaitEndpoint();
 
         try (DynamoDbClient signed = client(endpoint, "AKIDSERVE", "s3cret");
@@ -200,7 +176,7 @@ class ServeCommandTest {
 
     @Test
     void exits_2_when_the_port_is_taken() throws Exception {
-        Server server = Server.start("serve", "--port", "0");
+        ServerInThread server = ServerInThread.start("serve", "--port", "0");
         int port = server.command().awaitEndpoint().getPort();
 
         CommandRun run = execute("serve", "--port", Integer.toString(port));

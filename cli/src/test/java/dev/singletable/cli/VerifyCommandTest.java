@@ -23,6 +23,7 @@ class VerifyCommandTest {
 
         assertThat(run.out()).isEqualTo("""
                 Access patterns of table shop (shop.table.yaml), 3 items seeded
+                Sparse index GSI1 holds 2 of the 3 items.
 
                 PATTERN                             OPERATION  INDEX  READ  RETURNED  PAGES  RCU  EXPECTED
                 customerWithOrders(customerId: 42)  Query      table     3         3      1  0.5  ✓
@@ -44,6 +45,7 @@ class VerifyCommandTest {
 
         assertThat(run.out()).isEqualTo("""
                 Access patterns of table orders (orders.table.yaml), 16 items seeded
+                Sparse index GSI1 holds 6 of the 16 items.
 
                 PATTERN                                                         OPERATION  INDEX  READ  RETURNED  \
                 PAGES  RCU  EXPECTED
@@ -86,6 +88,7 @@ class VerifyCommandTest {
 
         assertThat(run.out()).isEqualTo("""
                 Access patterns of table shop (shop.table.yaml), 2 items seeded
+                Sparse index GSI1 holds 1 of the 2 items.
 
                 PATTERN                           OPERATION  INDEX  READ  RETURNED  PAGES  RCU  EXPECTED
                 customerWithOrders                -          table     -         -      -    -  –
@@ -110,6 +113,12 @@ class VerifyCommandTest {
                   "table" : "shop",
                   "design" : "shop.table.yaml",
                   "passed" : true,
+                  "checks" : 3,
+                  "sparseIndexes" : [ {
+                    "index" : "GSI1",
+                    "itemsHeld" : 2,
+                    "fixtureItems" : 3
+                  } ],
                   "patterns" : [ {
                     "pattern" : "customerWithOrders",
                     "parameters" : {
@@ -233,5 +242,58 @@ class VerifyCommandTest {
 
     private Path write(String name, String text) throws IOException {
         return Files.writeString(dir.resolve(name), text);
+    }
+
+    @Test
+    void says_there_was_nothing_to_check_and_exits_1_for_a_design_without_access_patterns() throws IOException {
+        Path design = Files.writeString(dir.resolve("bare.table.yaml"), "table: bare\nkey: { partition: id }\n");
+
+        CommandRun run = execute("verify", design.toString());
+
+        assertThat(run.out()).isEqualTo("""
+                Access patterns of table bare (bare.table.yaml), 0 items seeded
+
+                Nothing to check: the design declares no access patterns, so nothing is checked until they are \
+                added under accessPatterns.
+                """);
+        assertThat(run.exitCode()).isEqualTo(Singletable.VERIFICATION_FAILED);
+    }
+
+    @Test
+    void exits_0_for_a_design_without_access_patterns_when_allowed_and_its_json_says_it_did_not_pass()
+            throws IOException {
+        Path design = Files.writeString(dir.resolve("bare.table.yaml"), "table: bare\nkey: { partition: id }\n");
+
+        CommandRun run = execute("verify", design.toString(), "--allow-no-patterns", "--format", "json");
+
+        assertThat(run.out()).isEqualTo("""
+                {
+                  "table" : "bare",
+                  "design" : "bare.table.yaml",
+                  "passed" : false,
+                  "checks" : 0,
+                  "sparseIndexes" : [ ],
+                  "patterns" : [ ]
+                }
+                """);
+        assertThat(run.exitCode()).isEqualTo(Singletable.OK);
+    }
+
+    @Test
+    void writes_a_failing_test_case_in_junit_xml_when_there_was_nothing_to_check() throws IOException {
+        Path design = Files.writeString(dir.resolve("bare.table.yaml"), "table: bare\nkey: { partition: id }\n");
+
+        CommandRun run = execute("verify", design.toString(), "--format", "junit-xml");
+
+        assertThat(run.out()).isEqualTo("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuite name="singletable verify bare.table.yaml" tests="1" failures="1" errors="0" skipped="0">
+                  <testcase classname="bare" name="access patterns">
+                    <failure message="Nothing to check: the design declares no access patterns, so nothing is \
+                checked until they are added under accessPatterns." type="AccessPatternVerification"/>
+                  </testcase>
+                </testsuite>
+                """);
+        assertThat(run.exitCode()).isEqualTo(Singletable.VERIFICATION_FAILED);
     }
 }

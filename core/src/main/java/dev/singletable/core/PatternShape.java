@@ -1,6 +1,5 @@
 package dev.singletable.core;
 
-import dev.singletable.core.internal.TemplateParameters;
 import dev.singletable.engine.model.AttributeCondition;
 import dev.singletable.engine.model.KeyCondition;
 import dev.singletable.engine.model.KeyOperator;
@@ -136,7 +135,7 @@ public final class PatternShape {
             return;
         }
         for (int i = 0; i < declared.values().size(); i++) {
-            TemplateParameters.extract(declared.values().get(i), DynamoValues.text(logged.operands().get(i)))
+            declared.values().get(i).parametersOf(DynamoValues.text(logged.operands().get(i)))
                     .ifPresent(parameters::putAll);
         }
     }

@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
 
 /**
  * Why a {@link PatternCheck} falls short: one typed reason each, which every front end renders in its own words
- * and none judges again. {@link #toString()} is the one-line wording of the command line.
+ * and none judges again. Each one's {@code toString()} is the one-line wording of the command line.
  */
 public sealed interface Shortfall {
 

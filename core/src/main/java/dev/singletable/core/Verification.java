@@ -151,8 +151,16 @@ public final class Verification {
         return checks.stream().filter(c -> !c.passed()).toList();
     }
 
-    /** @return {@code true} when every check passes */
+    /**
+     * @return {@code true} when there was something to check and every check passes: a design without access
+     *         patterns has not passed, it was not checked
+     */
     public boolean passed() {
-        return checks.stream().allMatch(PatternCheck::passed);
+        return !checks.isEmpty() && checks.stream().allMatch(PatternCheck::passed);
+    }
+
+    /** @return {@code true} when the design declares no access pattern, so that nothing was checked */
+    public boolean checkedNothing() {
+        return checks.isEmpty();
     }
 }

@@ -67,6 +67,7 @@ class VerificationTest {
                 """);
 
         assertThat(verification.passed()).isTrue();
+        assertThat(verification.checkedNothing()).isFalse();
         assertThat(verification.checks()).extracting(PatternCheck::label).containsExactly(
                 "ordersOfCustomer(customerId: 42)", "openOrders", "customer(customerId: 42)");
         PatternCheck orders = verification.checks().get(0);
@@ -154,6 +155,18 @@ class VerificationTest {
         assertThat(missing.difference().missing()).containsExactly(TableKey.of("CUSTOMER#42", "ORDER#3"));
         assertThat(missing.difference().outOfOrder()).isFalse();
         assertThat(checks.get(0).expectationMet()).contains(false);
+    }
+
+    @Test
+    void a_design_without_access_patterns_has_not_passed_it_was_not_checked() {
+        Verification verification = verify("""
+                table: shop
+                key: { partition: PK, sort: SK }
+                """, "items: [ { PK: A, SK: B } ]");
+
+        assertThat(verification.checkedNothing()).isTrue();
+        assertThat(verification.passed()).isFalse();
+        assertThat(verification.failed()).isEmpty();
     }
 
     @Test

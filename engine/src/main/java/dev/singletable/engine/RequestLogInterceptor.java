@@ -7,6 +7,7 @@ import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.expr.ExpressionContext;
 import dev.singletable.engine.internal.expr.KeySchema;
 import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.log.CallerFrame;
 import dev.singletable.engine.internal.log.ExpressionDisplay;
 import dev.singletable.engine.internal.log.RequestRecord;
 import dev.singletable.engine.internal.value.SdkValues;
@@ -43,7 +44,8 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
  * same log (and the assertions on it) works against any endpoint: real DynamoDB, a container, or this engine
  * over HTTP. An entry holds what the client can see: operation, table, index, the expressions with names and
  * values resolved, the key condition's shape, returned and scanned counts, whether a LastEvaluatedKey came
- * back, consumed capacity when the response carries it, and the error type.
+ * back, consumed capacity when the response carries it, the error type, and for a Scan or a PartiQL statement
+ * the line of application code that issued it (the frame is read on the issuing thread, before the request leaves).
  *
  * <pre>{@code
  * RequestLog log = new RequestLog(10_000);
@@ -54,6 +56,8 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
  */
 public final class RequestLogInterceptor implements ExecutionInterceptor {
     private static final ExecutionAttribute<Long> STARTED = new ExecutionAttribute<>("singletable.requestLog.started");
+    private static final ExecutionAttribute<StackTraceElement> CALLER =
+            new ExecutionAttribute<>("singletable.requestLog.caller");
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     private final RequestLog log;
@@ -73,6 +77,10 @@ public final class RequestLogInterceptor implements ExecutionInterceptor {
     @Override
     public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
         attributes.putAttribute(STARTED, System.nanoTime());
+        // Still on the thread of the code that issued the request: a Scan's entry names that line, as the engine's do.
+        if (CallerFrame.wanted(Operation.ofWireName(attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME)))) {
+            CallerFrame.find().ifPresent(frame -> attributes.putAttribute(CALLER, frame));
+        }
     }
 
     @Override
@@ -124,7 +132,8 @@ public final class RequestLogInterceptor implements ExecutionInterceptor {
                 .duration(Duration.ofNanos(nanos))
                 .table(table)
                 .index(request.getValueForField("IndexName", String.class).orElse(null))
-                .statement(request.getValueForField("Statement", String.class).orElse(null));
+                .statement(request.getValueForField("Statement", String.class).orElse(null))
+                .caller(attributes.getAttribute(CALLER));
         KeyCondition keyCondition = keyCondition(request, table);
         entry.keyCondition(() -> keyCondition);
         entry.expressions(() -> ExpressionDisplay.resolve(expressionMembers(request)));

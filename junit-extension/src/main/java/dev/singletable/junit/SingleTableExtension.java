@@ -11,6 +11,7 @@ import dev.singletable.junit.internal.Enhanced;
 import dev.singletable.junit.internal.Run;
 import dev.singletable.junit.internal.ScanReport;
 import dev.singletable.junit.internal.Settings;
+import java.lang.annotation.Annotation;
 import java.lang.reflect.Executable;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -20,11 +21,14 @@ import java.net.URI;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -63,7 +67,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * {@link Fixtures @Fixtures}; after each test the {@link ScanGuard Scan guard}; after the class, the table dropped.
  * All state lives in the {@code ExtensionContext.Store}; the extension itself holds only its configuration.
  */
-public final class SingleTableExtension implements BeforeAllCallback, BeforeEachCallback,
+public final class SingleTableExtension implements ExecutionCondition, BeforeAllCallback, BeforeEachCallback,
         AfterTestExecutionCallback, ParameterResolver {
     private static final Namespace NAMESPACE = Namespace.create(SingleTableExtension.class);
     /** What only the embedded engine has: fault injection, its clock, its change records. */
@@ -74,6 +78,9 @@ public final class SingleTableExtension implements BeforeAllCallback, BeforeEach
             EngineClock.class);
     private static final String INJECTED = "SingleTable, DynamoDbClient, DynamoDbAsyncClient,"
             + " DynamoDbEnhancedClient, RequestLog, URI, DynamoDbEngine, FaultInjector and EngineClock";
+    private static final Set<String> INJECTION_ANNOTATIONS = Set.of(
+            "org.springframework.beans.factory.annotation.Autowired",
+            "org.springframework.beans.factory.annotation.Value");
     private static final System.Logger LOGGER = System.getLogger(SingleTableExtension.class.getName());
 
     /** Null when JUnit made this instance for {@code @SingleTableTest}, which then says what to create. */
@@ -99,6 +106,23 @@ public final class SingleTableExtension implements BeforeAllCallback, BeforeEach
 
     boolean declarative() {
         return spec == null;
+    }
+
+    /**
+     * Decides nothing: it starts the run's backend, the earliest a class's extensions are asked anything, because
+     * Spring may build a test class's application context before any {@code beforeAll} callback, and the context
+     * needs the engine ({@code singletable-spring-boot}).
+     */
+    @Override
+    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        if (context.getTestClass().isPresent() && context.getTestMethod().isEmpty()) {
+            try {
+                run(context);
+            } catch (ExtensionConfigurationException misconfigured) {
+                // beforeAll meets the same and fails the class with it, as a misconfiguration and not a condition
+            }
+        }
+        return ConditionEvaluationResult.enabled("a @SingleTableTest class runs");
     }
 
     /** Creates and seeds the class's table, unless its tables are per test, and fills static fields. */
@@ -172,11 +196,27 @@ public final class SingleTableExtension implements BeforeAllCallback, BeforeEach
         return false;
     }
 
-    /** Only parameters of exactly the types listed on {@link SingleTableTest}: other resolvers keep theirs. */
+    /**
+     * Only parameters of exactly the types listed on {@link SingleTableTest}, and none that another framework
+     * claims by an annotation ({@code @Autowired}, {@code @Value}, a qualifier): other resolvers keep theirs.
+     */
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
-        return injectable(parameter.getParameter().getType())
+        return injectable(parameter.getParameter().getType()) && !claimedByAnother(parameter.getParameter())
                 && Declaration.owner(context).declaration().registered(this, context);
+    }
+
+    /** Spring resolves a parameter with {@code @Autowired}, {@code @Value} or a qualifier; named as text. */
+    private static boolean claimedByAnother(Parameter parameter) {
+        for (Annotation annotation : parameter.getAnnotations()) {
+            Class<? extends Annotation> type = annotation.annotationType();
+            if (INJECTION_ANNOTATIONS.contains(type.getName()) || type.getSimpleName().equals("Qualifier")
+                    || Arrays.stream(type.getAnnotations()).anyMatch(meta -> meta.annotationType().getSimpleName()
+                            .equals("Qualifier"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
@@ -261,8 +301,11 @@ public final class SingleTableExtension implements BeforeAllCallback, BeforeEach
                 () -> TableResource.open(run(context), declaration, declaration.spec(context)), TableResource.class);
     }
 
+    /** The run, bound to the calling thread for hosts that look for it there (see {@link Run#current()}). */
     private static Run run(ExtensionContext context) {
-        return getOrCreate(context.getRoot(), Run.class, () -> Run.start(context), Run.class);
+        Run run = getOrCreate(context.getRoot(), Run.class, () -> Run.start(context), Run.class);
+        run.bindToThread();
+        return run;
     }
 
     /**

@@ -24,8 +24,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * {@link dev.singletable.core.SingleTable SingleTable}, a {@code DynamoDbClient}, a {@code DynamoDbAsyncClient}, a
  * {@code DynamoDbEnhancedClient} (when {@code dynamodb-enhanced} is on the class path), the {@code RequestLog} of
  * the current test and the endpoint {@code URI}; on the embedded engine also the {@code DynamoDbEngine}, its
- * {@code FaultInjector} and its {@code EngineClock}. Only parameters of exactly these types are resolved. Fields of these types are assigned when they carry {@link SingleTableResource
- * @SingleTableResource}: instance fields before each test, static ones before all tests too.
+ * {@code FaultInjector} and its {@code EngineClock}. Only parameters of exactly these types are resolved, and
+ * none that carries {@code @Autowired}, {@code @Value} or a qualifier (Spring's). Fields of these types are
+ * assigned when they carry {@link SingleTableResource &#64;SingleTableResource}: instance fields before each test,
+ * static ones before all tests too; no other field is touched.
  *
  * <p>Files are looked up on the class path, relative to the test class's package and then from the root, and
  * then relative to the working directory. {@link SingleTableExtension#builder()} declares the same in code.
@@ -96,4 +98,15 @@ public @interface SingleTableTest {
 
     /** @return what a Scan during a test does; by default the configuration parameter {@code singletable.scans} decides */
     ScanGuard scans() default ScanGuard.CONFIGURED;
+
+    /**
+     * The property the application under test reads its table name from, such as {@code app.table-name}: in a
+     * Spring test ({@code singletable-spring-boot}) the table's physical name is set as this property of the
+     * application context's environment, above every other source, so that classes running in parallel, each
+     * with a table of its own, never share one. Empty (the default) sets nothing: the application then names the
+     * table itself, which works while no other class uses the design at the same time.
+     *
+     * @return the property's name, or empty
+     */
+    String tableNameProperty() default "";
 }

@@ -2,11 +2,16 @@ package dev.singletable.junit;
 
 import dev.singletable.core.ProvisionedTable;
 import dev.singletable.core.SingleTable;
+import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.fixtures.FixtureException;
 import dev.singletable.fixtures.TableDesign;
 import dev.singletable.junit.internal.Run;
+import dev.singletable.junit.internal.SharedTable;
+import dev.singletable.junit.internal.SharedTables;
 import dev.singletable.junit.internal.Sources;
 import java.lang.reflect.Method;
+import java.util.List;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -14,9 +19,12 @@ import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
  * A table created for a declaration: per class in the class's store, or per test in the test's store. The store
- * closes it when its context ends, which drops the table and frees its name.
+ * closes it when its context ends, which drops the table and frees its name. A class around which Spring builds an
+ * application context leases a {@link SharedTable} instead, which a cached context may go on using: closing
+ * returns it to its pool in its fixture state.
  */
-final class TableResource implements AutoCloseable {
+@SuppressWarnings("deprecation") // CloseableResource: JUnit before 5.13 closes only those (Spring Boot 3.5 has 5.12)
+final class TableResource implements AutoCloseable, ExtensionContext.Store.CloseableResource {
     private final Run run;
     private final Declaration declaration;
     private final TableSpec spec;
@@ -24,37 +32,44 @@ final class TableResource implements AutoCloseable {
     private final dev.singletable.fixtures.Fixtures fixtures;
     private final String name;
     private final ProvisionedTable table;
+    /** The leased table, or null for a table of the class's own. */
+    private final SharedTable shared;
+    private final boolean systemProperties;
     private final SingleTable classHandle;
     private boolean fixtureStateMarked;
 
     private TableResource(Run run, Declaration declaration, TableSpec spec, TableDesign design,
-            dev.singletable.fixtures.Fixtures fixtures, String name, ProvisionedTable table) {
+            dev.singletable.fixtures.Fixtures fixtures, ProvisionedTable table, SharedTable shared) {
         this.run = run;
         this.declaration = declaration;
         this.spec = spec;
         this.design = design;
         this.fixtures = fixtures;
-        this.name = name;
+        this.name = table.name();
         this.table = table;
+        this.shared = shared;
+        this.systemProperties = run.wantsSystemProperties(shared != null);
         this.classHandle = SingleTable.of(run.backend().client(), run.backend().requestLog(), design, name, fixtures);
+        if (systemProperties) {
+            run.setSystemProperties();
+        }
     }
 
-    /** Reads the design and fixtures, creates and seeds the table, and points system properties at it. */
+    /**
+     * Reads the design and fixtures, creates and seeds the table (or leases the class's shared one), and points
+     * system properties at it.
+     */
     static TableResource open(Run run, Declaration declaration, TableSpec spec) {
+        if (declaration instanceof Declaration.OnClass onClass && SharedTables.sharedWithSpring(onClass.testClass())) {
+            SharedTable shared = run.sharedTables().lease(onClass.testClass());
+            return new TableResource(run, declaration, spec, shared.design(), shared.fixtures(), shared.table(),
+                    shared);
+        }
         String element = declaration.describe();
         TableDesign design = Sources.design(declaration.anchor(), spec.design(), element);
         dev.singletable.fixtures.Fixtures fixtures = Sources.fixtures(declaration.anchor(), design,
                 spec.fixtures().toArray(String[]::new), element);
-        String name = run.claimName(design.tableName());
-        ProvisionedTable table;
-        try {
-            table = run.backend().provision(design, name, fixtures.itemMaps());
-        } catch (RuntimeException e) {
-            run.releaseName(name);
-            throw e;
-        }
-        run.setSystemProperties();
-        return new TableResource(run, declaration, spec, design, fixtures, name, table);
+        return new TableResource(run, declaration, spec, design, fixtures, run.provision(design, fixtures), null);
     }
 
     Run run() {
@@ -79,12 +94,18 @@ final class TableResource implements AutoCloseable {
         if (spec.reset() == Reset.PER_TEST && !declaration.perTest()) {
             requireSequential(context);
             synchronized (this) {
-                if (fixtureStateMarked) {
+                if (shared != null) {
+                    // The fixture state is the shared table's, so the first test begins from it too.
+                    if (!fixtureStateMarked) {
+                        requireNoWritesBeforeTheFirstTest(context);
+                    }
+                    table.reset();
+                } else if (fixtureStateMarked) {
                     table.reset();
                 } else {
                     table.markFixtureState();
-                    fixtureStateMarked = true;
                 }
+                fixtureStateMarked = true;
             }
         }
         Method method = context.getRequiredTestMethod();
@@ -108,6 +129,23 @@ final class TableResource implements AutoCloseable {
         return all;
     }
 
+    /**
+     * A shared table returns to the state its fixtures (and the application's start) gave it before every test, so
+     * what {@code @BeforeAll} methods wrote would be undone silently: say so instead.
+     */
+    private void requireNoWritesBeforeTheFirstTest(ExtensionContext context) {
+        List<RequestLogEntry> writes = shared.writesSinceLeased();
+        if (!writes.isEmpty()) {
+            throw new ExtensionConfigurationException(declaration.describe() + ": " + writes.size()
+                    + (writes.size() == 1 ? " write" : " writes") + " (" + writes.stream()
+                            .map(RequestLogEntry::operationName).distinct().collect(Collectors.joining(", "))
+                    + ") reached table '" + name + "' before the first test; the table is shared with a cached"
+                    + " application context and returns to its fixture state before every test, so they would be"
+                    + " lost. Write them in a @BeforeEach method, or add the items with @Fixtures or to the"
+                    + " fixture files");
+        }
+    }
+
     /** Resetting before each test is meaningless while the tests of the class run at the same time. */
     private void requireSequential(ExtensionContext context) {
         boolean parallel = context.getConfigurationParameter("junit.jupiter.execution.parallel.enabled")
@@ -123,10 +161,16 @@ final class TableResource implements AutoCloseable {
     @Override
     public void close() {
         try {
-            table.drop();
+            if (shared != null) {
+                run.sharedTables().release(((Declaration.OnClass) declaration).testClass());
+            } else {
+                table.drop();
+                run.releaseName(name);
+            }
         } finally {
-            run.releaseName(name);
-            run.restoreSystemProperties();
+            if (systemProperties) {
+                run.restoreSystemProperties();
+            }
         }
     }
 }

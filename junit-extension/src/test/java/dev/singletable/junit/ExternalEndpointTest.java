@@ -75,13 +75,14 @@ class ExternalEndpointTest {
     }
 
     @Test
-    void the_scan_guard_works_from_the_client_side_log() {
+    void the_scan_guard_works_from_the_client_side_log_and_names_the_line_of_application_code() {
         Kit.run(Map.of("singletable.endpoint", configuration.get("singletable.endpoint"), "singletable.scans", "fail",
                 "singletable.tablePrefix", "ci-"), Scans.class).testEvents().assertThatEvents()
                 .haveExactly(1, event(test("scans"), finishedWithFailure(message("""
                         1 Scan ran on table 'app' (physical name 'ci-app') during Scans.scans(); a single-table design \
                         answers every access pattern with a Query:
-                          Scan of the table without filter, called from an unknown caller
+                          Scan of the table without filter, called from \
+                        com.example.orders.OrderRepository.countEverything(OrderRepository.java:33)
                         Query a key instead, or annotate the test or its class with @AllowScan if it must read \
                         everything."""))));
     }

@@ -2,6 +2,7 @@ package dev.singletable.assertions.error;
 
 import dev.singletable.engine.Change;
 import dev.singletable.fixtures.DynamoValues;
+import dev.singletable.fixtures.TableKey;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -22,6 +23,17 @@ public class ShouldContainChange extends BasicErrorMessageFactory {
             Map<String, AttributeValue> key) {
         return new ShouldContainChange("%nExpecting changes:%n  %s%nto contain:%n  %s %s%nbut found:%n  none",
                 unquotedString(describe(changes)), unquotedString(eventName), key);
+    }
+
+    /**
+     * @param changes   the change records
+     * @param eventName INSERT, MODIFY or REMOVE
+     * @param key       the item's key, as {@code key(…)} makes it
+     * @return the message factory
+     */
+    public static ErrorMessageFactory shouldContainChange(List<Change> changes, String eventName, TableKey key) {
+        return new ShouldContainChange("%nExpecting changes:%n  %s%nto contain:%n  %s %s%nbut found:%n  none",
+                unquotedString(describe(changes)), unquotedString(eventName), unquotedString(key.toString()));
     }
 
     private static String describe(List<Change> changes) {

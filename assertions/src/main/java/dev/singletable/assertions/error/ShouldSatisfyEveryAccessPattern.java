@@ -26,6 +26,16 @@ public class ShouldSatisfyEveryAccessPattern extends BasicErrorMessageFactory {
                 shortfalls.size(), unquotedString(Describe.block(shortfalls)));
     }
 
+    /**
+     * @param design a design that declares no access pattern
+     * @return the message factory: nothing was checked, which is not a pass
+     */
+    public static ErrorMessageFactory shouldDeclareAccessPatterns(TableDesign design) {
+        return new ShouldSatisfyEveryAccessPattern("%nExpecting every access pattern of design:%n  %s%n"
+                + "to run as a Query and return the items the fixtures expect%nbut it declares none, so nothing was"
+                + " checked: add them under accessPatterns", unquotedString(design.tableName()));
+    }
+
     private ShouldSatisfyEveryAccessPattern(String format, Object... arguments) {
         super(format, arguments);
     }

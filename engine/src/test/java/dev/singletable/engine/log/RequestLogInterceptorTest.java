@@ -5,6 +5,7 @@ import static dev.singletable.engine.log.RequestLogTest.s;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.example.inventory.StockReport;
 import dev.singletable.engine.DynamoDbEngine;
 import dev.singletable.engine.RequestLog;
 import dev.singletable.engine.RequestLogInterceptor;
@@ -220,5 +221,27 @@ class RequestLogInterceptorTest {
         assertThat(entry.errorMessage()).contains("The Segment parameter is zero-based and must be less than parameter "
                 + "TotalSegments: Segment: 2 is not less than TotalSegments: 2");
         assertThat(entry.duration()).isPositive();
+    }
+
+    @Test
+    void should_record_the_line_of_application_code_that_issued_a_scan_or_a_statement_as_the_engine_does() {
+        StockReport.countItems(client, "app");
+        StackTraceElement scanCaller = lastOf(clientLog).caller().orElseThrow();
+        StockReport.selectAll(client, "app");
+        StackTraceElement statementCaller = lastOf(clientLog).caller().orElseThrow();
+
+        assertThat(scanCaller.getClassName()).isEqualTo(StockReport.class.getName());
+        assertThat(scanCaller.getMethodName()).isEqualTo("countItems");
+        assertThat(statementCaller.getMethodName()).isEqualTo("selectAll");
+        StockReport.countItems(engine.client(), "app");
+        assertThat(lastOf(engine.requestLog()).caller()).contains(scanCaller);
+    }
+
+    @Test
+    void should_not_walk_the_stack_for_requests_that_cannot_scan() {
+        client.query(b -> b.tableName("app").keyConditionExpression("PK = :c")
+                .expressionAttributeValues(Map.of(":c", s("CUSTOMER#42"))));
+
+        assertThat(lastOf(clientLog).caller()).isEmpty();
     }
 }

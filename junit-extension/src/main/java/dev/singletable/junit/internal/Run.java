@@ -1,12 +1,19 @@
 package dev.singletable.junit.internal;
 
 import dev.singletable.core.Backend;
+import dev.singletable.core.ProvisionedTable;
 import dev.singletable.core.TablePrefix;
+import dev.singletable.fixtures.Fixtures;
+import dev.singletable.fixtures.TableDesign;
 import dev.singletable.junit.SingleTableTest;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -15,7 +22,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * names in use, and the SDK system properties, set while at least one class needs them. Kept in the root store,
  * which closes it when the run ends.
  */
-public final class Run implements AutoCloseable {
+@SuppressWarnings("deprecation") // CloseableResource: JUnit before 5.13 closes only those (Spring Boot 3.5 has 5.12)
+public final class Run implements AutoCloseable, ExtensionContext.Store.CloseableResource {
     /** The SDK's name, spelled as it reads it (AwsClientEndpointProvider: aws.endpointUrl + DynamoDb). */
     private static final String ENDPOINT_PROPERTY = "aws.endpointUrlDynamoDb";
     private static final String REGION_PROPERTY = "aws.region";
@@ -23,17 +31,58 @@ public final class Run implements AutoCloseable {
     private static final String SECRET_KEY_PROPERTY = "aws.secretAccessKey";
     private static final System.Logger LOGGER = System.getLogger(Run.class.getName());
 
+    /** Runs open in this JVM, latest last: a test kit run inside a test opens a second one. */
+    private static final Deque<Run> OPEN = new ConcurrentLinkedDeque<>();
+    /** The run whose test class executes on a thread: launchers may run side by side (a test kit in a test). */
+    private static final ThreadLocal<Run> ON_THREAD = new ThreadLocal<>();
+    private static final AtomicLong IDS = new AtomicLong();
+
+    private final long id = IDS.incrementAndGet();
     private final Backend backend;
     private final String tablePrefix;
-    private final boolean systemProperties;
+    private final Optional<Boolean> systemProperties;
     private final Set<String> names = ConcurrentHashMap.newKeySet();
+    private final SharedTables sharedTables = new SharedTables(this);
+    private volatile boolean open = true;
     private int propertyUsers;
     private Map<String, String> savedProperties;
 
-    private Run(Backend backend, String tablePrefix, boolean systemProperties) {
+    private Run(Backend backend, String tablePrefix, Optional<Boolean> systemProperties) {
         this.backend = backend;
         this.tablePrefix = tablePrefix;
         this.systemProperties = systemProperties;
+        OPEN.addLast(this);
+    }
+
+    /**
+     * The run of the test class executing on this thread, for hosts that build what a test needs before the
+     * extension's callbacks (Spring builds an application context while it prepares a test class).
+     *
+     * @return the run the extension last met on this thread, if it is open; else the latest open run of the JVM
+     */
+    public static Optional<Run> current() {
+        Run onThread = ON_THREAD.get();
+        return onThread != null && onThread.open ? Optional.of(onThread) : Optional.ofNullable(OPEN.peekLast());
+    }
+
+    /** Makes this the {@link #current()} run of the calling thread. */
+    public void bindToThread() {
+        ON_THREAD.set(this);
+    }
+
+    /** @return a number no other run of this JVM has */
+    long id() {
+        return id;
+    }
+
+    /** @return whether the run has not ended: its backend serves requests */
+    boolean open() {
+        return open;
+    }
+
+    /** @return the tables that application contexts cached across test classes use */
+    public SharedTables sharedTables() {
+        return sharedTables;
     }
 
     /**
@@ -42,7 +91,7 @@ public final class Run implements AutoCloseable {
      * ended left behind, reporting each.
      */
     public static Run start(ExtensionContext context) {
-        boolean properties = Settings.systemProperties(context);
+        Optional<Boolean> properties = Settings.systemProperties(context);
         return Settings.endpoint(context).map(endpoint -> {
             Backend backend;
             try {
@@ -84,19 +133,48 @@ public final class Run implements AutoCloseable {
         }
     }
 
+    /**
+     * Creates and seeds a table under a name {@link #claimName claimed} for it; on a failure the name is free again
+     * and nothing is left behind.
+     *
+     * @param design   the design
+     * @param fixtures the items to seed
+     * @return the table
+     */
+    public ProvisionedTable provision(TableDesign design, Fixtures fixtures) {
+        String name = claimName(design.tableName());
+        try {
+            return backend.provision(design, name, fixtures.itemMaps());
+        } catch (RuntimeException e) {
+            releaseName(name);
+            throw e;
+        }
+    }
+
     /** Frees a name claimed with {@link #claimName}, once its table is gone. */
     public void releaseName(String physicalName) {
         names.remove(physicalName);
     }
 
     /**
+     * Whether a class sets the SDK's system properties: as configured; by default yes, except for a class whose
+     * application context has its client beans pointed at the backend already (no socket is needed then).
+     *
+     * @param beansPointed whether the class's client beans reach the backend without them
+     * @return whether {@link #setSystemProperties()} is called for the class
+     */
+    public boolean wantsSystemProperties(boolean beansPointed) {
+        return systemProperties.orElse(!beansPointed);
+    }
+
+    /**
      * Points application code that builds its own client at the backend: sets {@code aws.endpointUrlDynamoDb},
      * and {@code aws.region} and (for the engine, which checks no signature) dummy credentials when they are
-     * unset. Counted, so parallel
-     * classes share one setting; {@link #restoreSystemProperties()} puts back the old values after the last.
+     * unset. Counted, so parallel classes share one setting; {@link #restoreSystemProperties()} puts back the
+     * old values after the last.
      */
     public synchronized void setSystemProperties() {
-        if (!systemProperties || propertyUsers++ > 0) {
+        if (propertyUsers++ > 0) {
             return;
         }
         savedProperties = new LinkedHashMap<>();
@@ -121,7 +199,7 @@ public final class Run implements AutoCloseable {
 
     /** Undoes {@link #setSystemProperties()} when no other class needs the properties. */
     public synchronized void restoreSystemProperties() {
-        if (!systemProperties || --propertyUsers > 0) {
+        if (--propertyUsers > 0) {
             return;
         }
         savedProperties.forEach((property, value) -> {
@@ -136,6 +214,12 @@ public final class Run implements AutoCloseable {
 
     @Override
     public void close() {
-        backend.close();
+        open = false;
+        OPEN.remove(this);
+        try {
+            sharedTables.close();
+        } finally {
+            backend.close();
+        }
     }
 }

@@ -64,8 +64,8 @@ public final class Settings {
         return bool(context, DROP_LEFTOVERS_PROPERTY_NAME);
     }
 
-    static boolean systemProperties(ExtensionContext context) {
-        return bool(context, SYSTEM_PROPERTIES_PROPERTY_NAME).orElse(true);
+    static Optional<Boolean> systemProperties(ExtensionContext context) {
+        return bool(context, SYSTEM_PROPERTIES_PROPERTY_NAME);
     }
 
     private static Optional<Boolean> bool(ExtensionContext context, String parameter) {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.log.CallerFrame;
 import dev.singletable.engine.internal.log.ExpressionDisplay;
 import dev.singletable.engine.internal.log.RequestRecord;
 import dev.singletable.engine.internal.log.RequestRecorder;
@@ -179,8 +180,8 @@ public final class Dispatcher {
         if (failure != null) {
             entry.error(failure.type(), failure.getMessage());
         }
-        if (onCallerThread && (entry.operation() == Operation.SCAN || entry.operation() == Operation.EXECUTE_STATEMENT)) {
-            callerFrame().ifPresent(entry::caller);
+        if (onCallerThread && CallerFrame.wanted(entry.operation())) {
+            CallerFrame.find().ifPresent(entry::caller);
         }
         log.record(entry);
     }
@@ -193,20 +194,6 @@ public final class Dispatcher {
     private static String textOrNull(JsonNode request, String member) {
         JsonNode node = request.get(member);
         return node != null && node.isTextual() ? node.textValue() : null;
-    }
-
-    /** The first frame outside the engine, the SDK, the JDK and this toolkit: the code that issued the request. */
-    private static Optional<StackTraceElement> callerFrame() {
-        return StackWalker.getInstance().walk(frames -> frames
-                .filter(f -> !isInfrastructure(f.getClassName()))
-                .findFirst()
-                .map(StackWalker.StackFrame::toStackTraceElement));
-    }
-
-    private static boolean isInfrastructure(String className) {
-        return className.startsWith("dev.singletable.") || className.startsWith("software.amazon.")
-                || className.startsWith("java.") || className.startsWith("jdk.") || className.startsWith("sun.")
-                || className.startsWith("org.junit.") || className.startsWith("org.assertj.");
     }
 
     private static byte[] bytes(JsonNode node) {

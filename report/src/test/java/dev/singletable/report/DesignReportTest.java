@@ -1,0 +1,107 @@
+package dev.singletable.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.singletable.fixtures.DesignException;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/** A design verified on a fresh engine, rendered as each front end shows it. */
+class DesignReportTest {
+    private static final String DESIGN = """
+            table: shop
+            key: { partition: PK, sort: SK }
+            entities:
+              Order: { PK: "CUSTOMER#{customerId}", SK: "ORDER#{orderId}" }
+            accessPatterns:
+              ordersOfCustomer:
+                query: { partition: "CUSTOMER#{customerId}", sort: { beginsWith: "ORDER#" } }
+              bigOrders:
+                scan: true
+                filter: "#total > :min"
+            """;
+    private static final String FIXTURES = """
+            items:
+              - { entity: Order, customerId: 42, orderId: "1", total: 80 }
+            expect:
+              ordersOfCustomer:
+                - with: { customerId: 42 }
+                  returns: [ { PK: "CUSTOMER#42", SK: "ORDER#1" } ]
+              bigOrders:
+                - with: { min: 50 }
+                  returns: [ { PK: "CUSTOMER#42", SK: "ORDER#1" } ]
+            """;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void junit_xml_has_a_test_case_per_pattern_call_and_a_failure_naming_the_pattern_that_scans() throws Exception {
+        DesignReport report = verify(DESIGN, FIXTURES);
+
+        Element suite = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(new ByteArrayInputStream(
+                render(report::writeJunitXml).getBytes(StandardCharsets.UTF_8))).getDocumentElement();
+
+        assertThat(suite.getAttribute("name")).isEqualTo("singletable verify shop.table.yaml");
+        assertThat(suite.getAttribute("tests")).isEqualTo("2");
+        assertThat(suite.getAttribute("failures")).isEqualTo("1");
+        NodeList cases = suite.getElementsByTagName("testcase");
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < cases.getLength(); i++) {
+            names.add(((Element) cases.item(i)).getAttribute("name"));
+        }
+        assertThat(names).containsExactly("ordersOfCustomer(customerId: 42)", "bigOrders(min: 50)");
+        Element failure = (Element) ((Element) cases.item(1)).getElementsByTagName("failure").item(0);
+        assertThat(failure.getAttribute("message")).startsWith("runs as Scan, not as a Query");
+        assertThat(((Element) cases.item(0)).getElementsByTagName("failure").getLength()).isZero();
+    }
+
+    @Test
+    void the_text_the_html_and_the_warnings_render_the_same_verdict() throws IOException {
+        DesignReport report = verify(DESIGN, FIXTURES);
+
+        assertThat(report.verification().passed()).isFalse();
+        assertThat(report.summary()).isEqualTo("2 checks of 2 access patterns: 1 failed.");
+        assertThat(render(report::writeText)).contains("✗ bigOrders(min: 50): runs as Scan, not as a Query")
+                .endsWith(report.summary() + "\n");
+        assertThat(report.warnings()).singleElement().asString().startsWith("access pattern bigOrders(min: 50): runs as Scan");
+        assertThat(report.html()).contains("<tr class=\"failed\"><td><code>bigOrders(min: 50)</code>")
+                .contains("<title>shop — single-table design report</title>");
+    }
+
+    @Test
+    void a_design_that_does_not_parse_is_refused_with_its_file_and_line() throws IOException {
+        Path design = Files.writeString(dir.resolve("broken.table.yaml"), "table: shop\nkey: { sort: SK }\n");
+
+        assertThatThrownBy(() -> DesignReport.verify(design, List.of(), Map.of()))
+                .isInstanceOf(DesignException.class).hasMessageContaining("broken.table.yaml:2");
+    }
+
+    private DesignReport verify(String design, String fixtures) throws IOException {
+        return DesignReport.verify(Files.writeString(dir.resolve("shop.table.yaml"), design),
+                List.of(Files.writeString(dir.resolve("shop.fixtures.yaml"), fixtures)), Map.of());
+    }
+
+    private static String render(Consumer<PrintWriter> writer) {
+        StringWriter text = new StringWriter();
+        try (PrintWriter out = new PrintWriter(text)) {
+            writer.accept(out);
+        }
+        return text.toString();
+    }
+}
