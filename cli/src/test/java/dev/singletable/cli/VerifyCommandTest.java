@@ -46,27 +46,30 @@ class VerifyCommandTest {
         assertThat(run.out()).isEqualTo("""
                 Access patterns of table orders (orders.table.yaml), 16 items seeded
                 Sparse index GSI1 holds 6 of the 16 items.
+                Sparse index ByCustomerStatus holds 4 of the 16 items.
 
-                PATTERN                                                         OPERATION  INDEX  READ  RETURNED  \
-                PAGES  RCU  EXPECTED
-                customerWithOrders(customerId: 42)                              Query      table     4         4  \
-                    1  0.5  ✓
-                ordersOfCustomer(customerId: 42)                                Query      table     3         3  \
-                    1  0.5  ✓
-                ordersOfCustomer(customerId: 7)                                 Query      table     1         1  \
-                    1  0.5  ✓
-                linesOfOrder(orderId: 1001)                                     Query      table     2         2  \
-                    1  0.5  ✓
-                ordersByStatus(status: OPEN, from: 2026-01-01, to: 2026-01-31)  Query      GSI1      2         2  \
-                    1  0.5  ✓
-                userByEmail(email: ada@example.com)                             Query      GSI1      1         1  \
-                    1  0.5  ✓
-                teamsOfUser(userId: ada)                                        Query      table     1         1  \
-                    1  0.5  ✓
-                membersOfTeam(teamId: engines)                                  Query      table     2         2  \
-                    1  0.5  ✓
+                PATTERN                                                            OPERATION  INDEX             \
+                READ  RETURNED  PAGES  RCU  EXPECTED
+                customerWithOrders(customerId: 42)                                 Query      table             \
+                   4         4      1  0.5  ✓
+                ordersOfCustomer(customerId: 42)                                   Query      table             \
+                   3         3      1  0.5  ✓
+                ordersOfCustomer(customerId: 7)                                    Query      table             \
+                   1         1      1  0.5  ✓
+                linesOfOrder(orderId: 1001)                                        Query      table             \
+                   2         2      1  0.5  ✓
+                ordersByStatus(status: OPEN, from: 2026-01-01, to: 2026-01-31)     Query      GSI1              \
+                   2         2      1  0.5  ✓
+                largeOrdersOfCustomer(customerId: 42, status: OPEN, minTotal: 20)  Query      ByCustomerStatus  \
+                   2         2      1  0.5  ✓
+                userByEmail(email: ada@example.com)                                Query      GSI1              \
+                   1         1      1  0.5  ✓
+                teamsOfUser(userId: ada)                                           Query      table             \
+                   1         1      1  0.5  ✓
+                membersOfTeam(teamId: engines)                                     Query      table             \
+                   2         2      1  0.5  ✓
 
-                8 checks of 7 access patterns: every one a Query, every result as expected.
+                9 checks of 8 access patterns: every one a Query, every result as expected.
                 """);
         assertThat(run.exitCode()).isEqualTo(Singletable.OK);
     }
