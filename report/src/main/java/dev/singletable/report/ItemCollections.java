@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 
@@ -75,8 +74,8 @@ final class ItemCollections {
         Map<List<AttributeValue>, List<Row>> partitions = new TreeMap<>(ItemCollections::comparePartitions);
         for (FixtureItem fixture : items) {
             Map<String, AttributeValue> item = fixture.item();
-            // Sparse index: an item without every index key attribute is not in it.
-            if (!Stream.concat(partition.stream(), sort.stream()).allMatch(k -> item.containsKey(k.name()))) {
+            // Sparse index: an item without every index key attribute is not in it (the table's items have its keys).
+            if (index.filter(i -> !i.holds(item)).isPresent()) {
                 continue;
             }
             Map<String, AttributeValue> held = index.map(i -> projected(item, i, design)).orElse(item);
