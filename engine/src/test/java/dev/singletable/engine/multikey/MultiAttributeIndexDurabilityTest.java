@@ -1,10 +1,10 @@
 package dev.singletable.engine.multikey;
 
+import static dev.singletable.engine.control.ControlAssertions.hash;
+import static dev.singletable.engine.control.ControlAssertions.range;
 import static dev.singletable.engine.multikey.Tasks.INDEX;
 import static dev.singletable.engine.multikey.Tasks.TABLE;
-import static dev.singletable.engine.multikey.Tasks.hash;
 import static dev.singletable.engine.multikey.Tasks.ids;
-import static dev.singletable.engine.multikey.Tasks.range;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.singletable.engine.DynamoDbEngine;

@@ -1,8 +1,8 @@
 package dev.singletable.engine.multikey;
 
+import static dev.singletable.engine.control.ControlAssertions.assertValidation;
 import static dev.singletable.engine.multikey.Tasks.INDEX;
 import static dev.singletable.engine.multikey.Tasks.TABLE;
-import static dev.singletable.engine.multikey.Tasks.assertValidation;
 import static dev.singletable.engine.multikey.Tasks.ids;
 import static dev.singletable.engine.multikey.Tasks.task;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,13 +1,13 @@
 package dev.singletable.engine.multikey;
 
+import static dev.singletable.engine.control.ControlAssertions.assertValidation;
+import static dev.singletable.engine.control.ControlAssertions.attribute;
+import static dev.singletable.engine.control.ControlAssertions.hash;
+import static dev.singletable.engine.control.ControlAssertions.range;
 import static dev.singletable.engine.multikey.Tasks.INDEX;
 import static dev.singletable.engine.multikey.Tasks.TABLE;
-import static dev.singletable.engine.multikey.Tasks.assertValidation;
-import static dev.singletable.engine.multikey.Tasks.attribute;
 import static dev.singletable.engine.multikey.Tasks.gsi;
-import static dev.singletable.engine.multikey.Tasks.hash;
 import static dev.singletable.engine.multikey.Tasks.ids;
-import static dev.singletable.engine.multikey.Tasks.range;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
@@ -28,6 +28,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ComparisonOperator;
 import software.amazon.awssdk.services.dynamodb.model.Condition;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
@@ -235,8 +236,8 @@ class MultiAttributeKeyQueryTest extends EngineTest {
     @Test
     void should_order_numbers_numerically_and_binaries_by_unsigned_bytes_after_an_equal_number() {
         client.createTable(b -> b.tableName("scores").billingMode("PAY_PER_REQUEST").keySchema(hash("id"))
-                .attributeDefinitions(attribute("id", "S"), attribute("player", "S"), attribute("score", "N"),
-                        attribute("badge", "B"))
+                .attributeDefinitions(attribute("id", ScalarAttributeType.S), attribute("player", ScalarAttributeType.S), attribute("score", ScalarAttributeType.N),
+                        attribute("badge", ScalarAttributeType.B))
                 .globalSecondaryIndexes(gsi("ByPlayer", ProjectionType.KEYS_ONLY, hash("player"), range("score"),
                         range("badge"))));
         String[][] scores = {{"a", "10", "01"}, {"b", "-1.5", "00"}, {"c", "2", "ff"}, {"d", "2", "0001"},

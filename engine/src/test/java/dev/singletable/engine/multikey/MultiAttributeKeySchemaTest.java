@@ -1,17 +1,18 @@
 package dev.singletable.engine.multikey;
 
+import static dev.singletable.engine.control.ControlAssertions.assertValidation;
+import static dev.singletable.engine.control.ControlAssertions.attribute;
+import static dev.singletable.engine.control.ControlAssertions.hash;
+import static dev.singletable.engine.control.ControlAssertions.range;
 import static dev.singletable.engine.multikey.Tasks.INDEX;
 import static dev.singletable.engine.multikey.Tasks.TABLE;
-import static dev.singletable.engine.multikey.Tasks.assertValidation;
-import static dev.singletable.engine.multikey.Tasks.attribute;
 import static dev.singletable.engine.multikey.Tasks.gsi;
-import static dev.singletable.engine.multikey.Tasks.hash;
 import static dev.singletable.engine.multikey.Tasks.ids;
-import static dev.singletable.engine.multikey.Tasks.range;
 import static dev.singletable.engine.multikey.Tasks.task;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.singletable.engine.EngineTest;
+import dev.singletable.engine.control.ControlAssertions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -26,6 +27,7 @@ import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescri
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 
 /**
@@ -36,14 +38,14 @@ class MultiAttributeKeySchemaTest extends EngineTest {
     private static final String INVALID = "One or more parameter values were invalid: ";
 
     private static CreateTableRequest.Builder withIndex(GlobalSecondaryIndex index, AttributeDefinition... extra) {
-        List<AttributeDefinition> definitions = new ArrayList<>(List.of(attribute("PK", "S")));
+        List<AttributeDefinition> definitions = new ArrayList<>(List.of(attribute("PK", ScalarAttributeType.S)));
         definitions.addAll(List.of(extra));
         return CreateTableRequest.builder().tableName(TABLE).billingMode("PAY_PER_REQUEST").keySchema(hash("PK"))
                 .attributeDefinitions(definitions).globalSecondaryIndexes(index);
     }
 
     private static AttributeDefinition[] strings(String... names) {
-        return Arrays.stream(names).map(n -> attribute(n, "S")).toArray(AttributeDefinition[]::new);
+        return Arrays.stream(names).map(ControlAssertions::string).toArray(AttributeDefinition[]::new);
     }
 
     private void assertNoTable() {
@@ -147,7 +149,7 @@ class MultiAttributeKeySchemaTest extends EngineTest {
     @Test
     void should_add_a_multi_attribute_index_and_fill_it_with_the_items_that_have_every_attribute() {
         client.createTable(b -> b.tableName(TABLE).billingMode("PAY_PER_REQUEST").keySchema(hash("PK"), range("SK"))
-                .attributeDefinitions(attribute("PK", "S"), attribute("SK", "S")));
+                .attributeDefinitions(attribute("PK", ScalarAttributeType.S), attribute("SK", ScalarAttributeType.S)));
         client.putItem(b -> b.tableName(TABLE).item(task("1", "acme", "eu", "OPEN", "3", "2026-03-10")));
         client.putItem(b -> b.tableName(TABLE).item(task("2", "acme", "eu", "OPEN", "10", "2026-03-01")));
         client.putItem(b -> b.tableName(TABLE).item(task("3", "acme", "eu", "OPEN", null, "2026-03-03")));
@@ -174,7 +176,7 @@ class MultiAttributeKeySchemaTest extends EngineTest {
     @Test
     void should_refuse_the_same_key_schema_errors_when_adding_an_index() {
         client.createTable(b -> b.tableName(TABLE).billingMode("PAY_PER_REQUEST").keySchema(hash("PK"))
-                .attributeDefinitions(attribute("PK", "S")));
+                .attributeDefinitions(attribute("PK", ScalarAttributeType.S)));
         List<KeySchemaElement> fiveHash = List.of(hash("a"), hash("b"), hash("c"), hash("d"), hash("e"));
 
         assertValidation(INVALID + "The KeySchema exceeds the maximum allowed number of HASH key attributes",

@@ -1,23 +1,22 @@
 package dev.singletable.engine.multikey;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static dev.singletable.engine.control.ControlAssertions.attribute;
+import static dev.singletable.engine.control.ControlAssertions.hash;
+import static dev.singletable.engine.control.ControlAssertions.range;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
-import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /**
  * The table the multi-attribute key tests share: tasks keyed PK/SK, and the global index ByTenantRegion keyed on
@@ -28,18 +27,6 @@ final class Tasks {
     static final String INDEX = "ByTenantRegion";
 
     private Tasks() {
-    }
-
-    static KeySchemaElement hash(String name) {
-        return KeySchemaElement.builder().attributeName(name).keyType(KeyType.HASH).build();
-    }
-
-    static KeySchemaElement range(String name) {
-        return KeySchemaElement.builder().attributeName(name).keyType(KeyType.RANGE).build();
-    }
-
-    static AttributeDefinition attribute(String name, String type) {
-        return AttributeDefinition.builder().attributeName(name).attributeType(type).build();
     }
 
     static GlobalSecondaryIndex gsi(String name, ProjectionType projection, KeySchemaElement... keys) {
@@ -54,9 +41,9 @@ final class Tasks {
     }
 
     static List<AttributeDefinition> definitions() {
-        return List.of(attribute("PK", "S"), attribute("SK", "S"), attribute("tenantId", "S"),
-                attribute("region", "S"), attribute("status", "S"), attribute("priority", "N"),
-                attribute("dueDate", "S"));
+        return List.of(attribute("PK", ScalarAttributeType.S), attribute("SK", ScalarAttributeType.S), attribute("tenantId", ScalarAttributeType.S),
+                attribute("region", ScalarAttributeType.S), attribute("status", ScalarAttributeType.S), attribute("priority", ScalarAttributeType.N),
+                attribute("dueDate", ScalarAttributeType.S));
     }
 
     /** The on-demand tasks table with the index. */
@@ -111,14 +98,5 @@ final class Tasks {
 
     static List<String> ids(String... ids) {
         return Arrays.asList(ids);
-    }
-
-    /** Runs the call and expects a ValidationException with exactly this message. */
-    static void assertValidation(String message, ThrowingCallable call) {
-        DynamoDbException error = catchThrowableOfType(DynamoDbException.class, call);
-        assertThat(error).as("expected a ValidationException").isNotNull();
-        assertThat(error.statusCode()).isEqualTo(400);
-        assertThat(error.awsErrorDetails().errorCode()).isEqualTo("ValidationException");
-        assertThat(error.awsErrorDetails().errorMessage()).isEqualTo(message);
     }
 }
