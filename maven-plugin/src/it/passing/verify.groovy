@@ -1,12 +1,13 @@
 // The build passed; verify's table is in the log, and each pattern call is a passing test case.
 def log = new File(basedir, 'build.log').text
-assert log.contains('8 checks of 7 access patterns: every one a Query, every result as expected.')
+assert log.contains('9 checks of 8 access patterns: every one a Query, every result as expected.')
 assert log.contains('ordersByStatus(status: OPEN, from: 2026-01-01, to: 2026-01-31)')
+assert log.contains('largeOrdersOfCustomer(customerId: 42, status: OPEN, minTotal: 20)')
 
 def suite = new groovy.xml.XmlSlurper().parse(new File(basedir, 'target/singletable-reports/TEST-singletable-orders.xml'))
-assert suite.@tests == '8'
+assert suite.@tests == '9'
 assert suite.@failures == '0'
-assert suite.testcase.size() == 8
+assert suite.testcase.size() == 9
 assert suite.testcase.every { it.@classname == 'orders' && it.failure.size() == 0 }
 
 def page = new File(basedir, 'target/singletable-reports/orders.html').text
