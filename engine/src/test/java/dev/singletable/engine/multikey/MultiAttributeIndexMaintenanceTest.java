@@ -94,6 +94,23 @@ class MultiAttributeIndexMaintenanceTest extends EngineTest {
     }
 
     @Test
+    void should_keep_a_fork_and_its_source_index_apart_when_items_move() {
+        put(task("1", "acme", "eu", "OPEN", "3", "2026-03-10"));
+        put(task("2", "acme", "eu", "OPEN", "5", "2026-03-01"));
+        engine.fork(TABLE, "tasks-fork");
+
+        client.updateItem(b -> b.tableName("tasks-fork").key(key("1")).updateExpression("SET #region = :r")
+                .expressionAttributeNames(Map.of("#region", "region")).expressionAttributeValues(Map.of(":r", s("us"))));
+        client.putItem(b -> b.tableName(TABLE).item(task("3", "acme", "eu", "OPEN", "1", "2026-02-01")));
+
+        assertThat(partition("acme", "eu")).isEqualTo(ids("3", "1", "2"));
+        assertThat(ids(client.query(b -> b.tableName("tasks-fork").indexName(INDEX)
+                .keyConditionExpression("tenantId = :t AND #region = :r")
+                .expressionAttributeNames(Map.of("#region", "region"))
+                .expressionAttributeValues(Map.of(":t", s("acme"), ":r", s("eu")))).items())).isEqualTo(ids("2"));
+    }
+
+    @Test
     void should_refuse_a_key_attribute_of_another_type_or_empty_and_change_nothing() {
         put(task("1", "acme", "eu", "OPEN", "3", "2026-03-10"));
         Map<String, AttributeValue> wrongType = new LinkedHashMap<>(task("1", "acme", "eu", "OPEN", null, "2026-03-10"));

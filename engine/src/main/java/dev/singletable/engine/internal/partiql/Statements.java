@@ -16,12 +16,10 @@ import dev.singletable.engine.model.Access;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /** Runs one bound PartiQL statement against the tables. Callers hold the database's lock. */
 final class Statements {
@@ -72,8 +70,8 @@ final class Statements {
                         + "ORDER BY is supported only on the sort key");
             }
         }
-        List<Item> source = new ArrayList<>(onePartition ? partition(table, index, partitionKeys, equalities)
-                : everything(table, index));
+        List<Item> source = onePartition ? partition(table, index, partitionKeys, equalities)
+                : everything(table, index);
         if (select.descending()) {
             Collections.reverse(source);
         }
@@ -312,24 +310,20 @@ final class Statements {
     }
 
     /** The items of the partition the equalities name; none when a value is not of its attribute's type. */
-    private static Collection<Item> partition(Table table, IndexData index, List<KeyDef> partitionKeys,
-                                              Map<String, Value> equalities) {
-        if (!partitionKeys.stream().allMatch(key -> equalities.get(key.name()).type().equals(key.type()))) {
-            return List.of();
+    private static List<Item> partition(Table table, IndexData index, List<KeyDef> partitionKeys,
+                                        Map<String, Value> equalities) {
+        List<Item> items = new ArrayList<>();
+        if (partitionKeys.stream().allMatch(key -> equalities.get(key.name()).type().equals(key.type()))) {
+            Value partition = index == null ? equalities.get(table.partitionKey().name())
+                    : index.definition().partitionOf(equalities);
+            (index == null ? table.items() : index.entries()).partition(partition).forEachRemaining(items::add);
         }
-        return index == null ? table.partition(equalities.get(table.partitionKey().name())).values()
-                : index.partition(index.definition().partitionOf(equalities)).values();
+        return items;
     }
 
     private static List<Item> everything(Table table, IndexData index) {
         List<Item> items = new ArrayList<>();
-        if (index == null) {
-            for (TreeMap<Value, Item> partition : table.partitions().values()) {
-                items.addAll(partition.values());
-            }
-        } else {
-            index.partitions().values().forEach(partition -> items.addAll(partition.values()));
-        }
+        (index == null ? table.items() : index.entries()).all().forEach(items::add);
         return items;
     }
 

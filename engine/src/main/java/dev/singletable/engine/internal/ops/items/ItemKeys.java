@@ -144,7 +144,8 @@ final class ItemKeys {
     }
 
     private static List<IndexDef> indexesByName(Table table) {
-        return table.metadata().indexes().stream().sorted(Comparator.comparing(IndexDef::name)).toList();
+        List<IndexDef> indexes = table.metadata().indexes();
+        return indexes.size() < 2 ? indexes : indexes.stream().sorted(Comparator.comparing(IndexDef::name)).toList();
     }
 
     /** Table key attributes are checked as such; an update's untouched attributes were checked when written. */

@@ -10,13 +10,11 @@ import dev.singletable.engine.internal.kernel.Database;
 import dev.singletable.engine.internal.ops.OperationHandler;
 import dev.singletable.engine.internal.ops.RequestContext;
 import dev.singletable.engine.internal.ops.Requests;
-import dev.singletable.engine.internal.storage.IndexEntryKey;
 import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.storage.KeyDef;
 import dev.singletable.engine.internal.value.Value;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.NavigableMap;
 
 /**
  * Query: a range read inside one partition of a table or index. It navigates the sorted partition to the
@@ -69,21 +67,8 @@ public final class QueryOperation implements OperationHandler {
         }
         SortRange range = target.sortKeys().size() > 1 ? SortRange.ofComposite(key.sortPrefix(), key.range())
                 : SortRange.of(key.range());
-        if (target.index() == null) {
-            NavigableMap<Value, Item> items = range.of(target.table().partition(key.partitionValues().get(0)));
-            if (startKey != null) {
-                KeyDef sort = target.table().sortKey();
-                Value after = sort == null ? Value.Null.INSTANCE : startKey.get(sort.name());
-                items = forward ? items.tailMap(after, false) : items.headMap(after, false);
-            }
-            return (forward ? items : items.descendingMap()).values().iterator();
-        }
-        NavigableMap<IndexEntryKey, Item> entries = range.ofIndex(target.index().partition(target.partitionOf(key.partition())));
-        if (startKey != null) {
-            IndexEntryKey after = target.entryKey(startKey);
-            entries = forward ? entries.tailMap(after, false) : entries.headMap(after, false);
-        }
-        return (forward ? entries : entries.descendingMap()).values().iterator();
+        return target.entries().query(target.partitionOf(key.partition()), range.low(), range.lowInclusive(),
+                range.high(), range.highInclusive(), startKey, forward);
     }
 
     /** The start key has the target's key attributes and lies inside the queried partition and range. */

@@ -4,9 +4,9 @@ import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.expr.KeySchema;
 import dev.singletable.engine.internal.storage.IndexData;
 import dev.singletable.engine.internal.storage.IndexDef;
-import dev.singletable.engine.internal.storage.IndexEntryKey;
 import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.storage.KeyDef;
+import dev.singletable.engine.internal.storage.SortedItems;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.value.Value;
 import java.util.ArrayList;
@@ -56,6 +56,11 @@ final class ReadTarget {
 
     Table table() {
         return table;
+    }
+
+    /** What a Query or Scan reads: the table's items or the index's entries. */
+    SortedItems entries() {
+        return index == null ? table.items() : index.entries();
     }
 
     /** The index read, or null when reading the table. */
@@ -163,8 +168,4 @@ final class ReadTarget {
         return key;
     }
 
-    /** Where an index entry with these key attributes sits in its index partition. */
-    IndexEntryKey entryKey(Map<String, Value> keyAttributes) {
-        return index.entryKey(keyAttributes, table.partitionKey(), table.sortKey());
-    }
 }
