@@ -162,6 +162,10 @@ class MultiAttributeKeyQueryTest extends EngineTest {
                         ":s", s("OPEN"), ":p", n("3")));
         assertValidation("One or more parameter values were invalid: Condition parameter type does not match schema"
                 + " type", () -> query("#status = :s AND priority = :p", ":s", s("OPEN"), ":p", s("3")));
+        assertValidation("Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be greater"
+                + " than or equal to lower bound; lower bound operand: AttributeValue: {N:9}, upper bound operand:"
+                + " AttributeValue: {N:3}", () -> query("#status = :s AND priority BETWEEN :lo AND :hi", ":s",
+                        s("OPEN"), ":lo", n("9"), ":hi", n("3")));
     }
 
     @Test
