@@ -10,6 +10,13 @@ assert suite.@failures == '0'
 assert suite.testcase.size() == 9
 assert suite.testcase.every { it.@classname == 'orders' && it.failure.size() == 0 }
 
+// The design states its rates: the cost per index follows the table, and verify's JSON carries it.
+assert log.contains('Cost at the stated rates, 730 hours a month:')
+assert log.contains('total               59.5     27.0  156,366,000  71,014,400   60   28')
+def json = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/singletable-reports/orders.json'))
+assert json.passed == true
+assert json.cost.total.provisionedReadCapacityUnits == 60
+
 def page = new File(basedir, 'target/singletable-reports/orders.html').text
 assert page.startsWith('<!DOCTYPE html>')
 return true

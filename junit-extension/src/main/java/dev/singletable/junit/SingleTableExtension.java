@@ -7,6 +7,7 @@ import dev.singletable.engine.EngineClock;
 import dev.singletable.engine.FaultInjector;
 import dev.singletable.engine.RequestLog;
 import dev.singletable.engine.model.RequestLogEntry;
+import dev.singletable.junit.internal.CoverageReport;
 import dev.singletable.junit.internal.Enhanced;
 import dev.singletable.junit.internal.Run;
 import dev.singletable.junit.internal.ScanReport;
@@ -64,7 +65,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * <p>Lifecycle: one engine for the whole run (in the root store, closed at its end); per declaring class a table
  * with a physical name no other live table has (the logical name while it is free), created and seeded before all
  * tests; before each test a reset to the fixture state through the engine's undo log, then the test's
- * {@link Fixtures @Fixtures}; after each test the {@link ScanGuard Scan guard}; after the class, the table dropped.
+ * {@link Fixtures @Fixtures}; after each test its reads counted for coverage (see
+ * {@link SingleTableTest#COVERAGE_PROPERTY_NAME}) and the {@link ScanGuard Scan guard}; after the class, the table
+ * dropped; at the end of the run the coverage summary and files.
  * All state lives in the {@code ExtensionContext.Store}; the extension itself holds only its configuration.
  */
 public final class SingleTableExtension implements ExecutionCondition, BeforeAllCallback, BeforeEachCallback,
@@ -158,13 +161,20 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
         injectFields(context.getRequiredTestClass(), null, table, handle);
     }
 
-    /** The Scan guard: runs before {@code @AfterEach} methods, so their cleanup Scans do not count. */
+    /**
+     * Counts the test's reads for coverage, then the Scan guard: runs before {@code @AfterEach} methods, so their
+     * cleanup reads and Scans do not count.
+     */
     @Override
     public void afterTestExecution(ExtensionContext context) {
         TestState state = context.getStore(NAMESPACE).get(TestState.class, TestState.class);
         if (state == null) {
             return;
         }
+        String test = context.getRequiredTestClass().getSimpleName() + "." + context.getRequiredTestMethod().getName()
+                + "()";
+        getOrCreate(context.getRoot(), CoverageReport.class, () -> CoverageReport.start(context),
+                CoverageReport.class).record(state.table().spec().design(), state.handle(), test);
         ScanGuard guard = state.table().spec().scans() == ScanGuard.CONFIGURED ? Settings.scans(context)
                 : state.table().spec().scans();
         if (guard == ScanGuard.ALLOW || scansAllowed(context)) {
@@ -174,9 +184,7 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
         if (scans.isEmpty()) {
             return;
         }
-        Method method = context.getRequiredTestMethod();
-        String message = ScanReport.message(context.getRequiredTestClass().getSimpleName() + "." + method.getName()
-                + "()", state.handle().name(), state.handle().design().tableName(), scans);
+        String message = ScanReport.message(test, state.handle().name(), state.handle().design().tableName(), scans);
         if (guard == ScanGuard.FAIL) {
             throw new AssertionFailedError(message);
         }
