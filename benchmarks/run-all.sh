@@ -9,6 +9,7 @@
 #   with npm into benchmarks/target/peer and started on a free loopback port), when node and npm are present;
 # - the HTTP server's own cost: raw keep-alive HTTP/1.1 against the engine, dynalite and a blocking-socket echo;
 # - heap held by 1M items of ~300 bytes and the time engine.load took for them; heap held by forks of a table;
+# - a fork per test: making and dropping it against a rollback, reads and writes in a fork against a table;
 # - the JUnit extension's timings (class setup, per-test reset);
 # - with BEFORE_REF=<git ref>: the same JMH benchmarks of the store and the 1M-item heap and load time, built from
 #   that ref (with this tree's MemoryFootprint, EngineApiBenchmark and ResetBenchmark, which use only the
@@ -196,6 +197,11 @@ log "memory: ForkFootprint 100"
 java -Xmx2g -cp "$JAR" dev.singletable.benchmarks.ForkFootprint 100 2>/dev/null | tail -1 >"$OUT/forks.txt"
 cat "$OUT/forks.txt" >&2
 
+# --- reads and writes in a fork against a table --------------------------------------------------------------------
+log "forks: ForkCost 10 2000"
+java -cp "$JAR" dev.singletable.benchmarks.ForkCost 10 2000 2>/dev/null >"$OUT/fork-cost.md"
+cat "$OUT/fork-cost.md" >&2
+
 # --- JUnit extension timings -------------------------------------------------------------------------------------
 log "JUnit extension: ExtensionTimings"
 mvn -B -q $MVN_FLAGS dependency:build-classpath -pl junit-extension -Dmdep.includeScope=test \
@@ -233,6 +239,7 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo "java -jar benchmarks/target/benchmarks.jar $JMH_FLAGS '$JMH_BENCHMARKS'"
     echo "java -Xmx4g -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.MemoryFootprint 1000000"
     echo "java -Xmx2g -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.ForkFootprint 100"
+    echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.ForkCost 10 2000"
     if [ -n "$BEFORE_JAR" ]; then
         echo "BEFORE_REF=$BEFORE_REF: git archive $BEFORE_REF | tar -x -C before-src, with this tree's MemoryFootprint, EngineApiBenchmark and ResetBenchmark copied in;"
         echo "  (cd before-src && mvn -B -q package -pl benchmarks -am -DskipTests), then the JMH '$JMH_COMPARED' and MemoryFootprint runs above with before-src/benchmarks/target/benchmarks.jar"
@@ -282,11 +289,15 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo
     echo "## Memory: forks of a table of 10,000 items with two GSIs, each fork written 10 times"
     echo
-    echo "| table alone | forks | table and forks | per fork | per fork / table |"
-    echo "|---:|---:|---:|---:|---:|"
-    echo "| $(field forks.txt tableKB) KB | $(field forks.txt forks) | $(field forks.txt withForksKB) KB | $(field forks.txt perForkKB) KB | $(awk "BEGIN { printf \"%.2f%%\", 100 * $(field forks.txt perForkShareOfTable) }") |"
+    echo "| table alone | forks | table and forks | per fork | per fork / table | after dropping the forks |"
+    echo "|---:|---:|---:|---:|---:|---:|"
+    echo "| $(field forks.txt tableKB) KB | $(field forks.txt forks) | $(field forks.txt withForksKB) KB | $(field forks.txt perForkKB) KB | $(awk "BEGIN { printf \"%.2f%%\", 100 * $(field forks.txt perForkShareOfTable) }") | $(field forks.txt afterDroppingForksKB) KB |"
     echo
     echo "Raw: \`$(cat "$OUT/forks.txt")\`"
+    echo
+    echo "## A fork per test: the reset, and reads and writes in a fork against a table"
+    echo
+    cat "$OUT/fork-cost.md"
     if [ -n "$BEFORE_JAR" ]; then
         echo
         echo "## Before and after: $BEFORE_REF ($BEFORE_COMMIT) and this tree, in this run"

@@ -245,8 +245,9 @@ public final class DynamoDbEngine implements AutoCloseable {
      * client of the engine, in-memory and HTTP; with the source's keys, indexes, capacity settings, tags, deletion
      * protection and time to live (expiring by the engine's clock); its requests in the request log under its
      * name. If the source has an enabled stream, the fork has a new stream of its own with the same view type,
-     * which starts empty ({@link #changes(String)} too); it has no checkpoint. Drop it with {@link #drop(String)}
-     * or DeleteTable, which frees what only it held. No request-log entry is written.
+     * which starts empty ({@link #changes(String)} too); it has no checkpoint. Drop it with {@link #drop(String)},
+     * which frees what only it held, its stream too (or with DeleteTable, which keeps the stream readable). No
+     * request-log entry is written.
      *
      * @throws DynamoDbException ResourceNotFoundException when the source does not exist, ResourceInUseException
      *                           when {@code forkTable} does, ValidationException when it is not a valid name
@@ -257,12 +258,13 @@ public final class DynamoDbEngine implements AutoCloseable {
 
     /**
      * Deletes a table at once, as DeleteTable does but without a request-log entry and whatever its deletion
-     * protection: the way to drop a {@link #fork(String, String)} after a test.
+     * protection, and forgets its streams with their records (after DeleteTable they stay readable, as DynamoDB
+     * keeps them): the way to drop a {@link #fork(String, String)} after a test, freeing what only it held.
      *
      * @throws DynamoDbException ResourceNotFoundException when there is no such table
      */
     public void drop(String table) {
-        answering(() -> Forks.drop(database, table));
+        answering(() -> Forks.drop(database, table, streams::discard));
     }
 
     /** Runs an engine call, answering a refusal as the SDK would report DynamoDB's error. */
