@@ -51,10 +51,15 @@ public class EngineApiBenchmark {
     public void setup() {
         engine = DynamoDbEngine.builder().requestLogCapacity(1_000).build();
         client = engine.client();
-        createOrders(client, "app", "GSI1");
+        createTable(engine, CUSTOMERS, ORDERS);
+    }
+
+    /** Creates table "app" with GSI1 and loads {@code customers × orders} {@link #order}s into it. */
+    static void createTable(DynamoDbEngine engine, int customers, int orders) {
+        createOrders(engine.client(), "app", "GSI1");
         List<Map<String, AttributeValue>> items = new ArrayList<>();
-        for (int i = 0; i < CUSTOMERS * ORDERS; i++) {
-            items.add(order(i / ORDERS, i % ORDERS));
+        for (int i = 0; i < customers * orders; i++) {
+            items.add(order(i / orders, i % orders));
         }
         engine.load("app", items);
     }
