@@ -146,15 +146,23 @@ final class TableResource implements AutoCloseable, ExtensionContext.Store.Close
         }
     }
 
-    /** Resetting before each test is meaningless while the tests of the class run at the same time. */
+    /**
+     * Resetting before each test is meaningless while the tests of the class run at the same time. The annotation
+     * keeps them on one thread by a resource lock ({@link dev.singletable.junit.internal.TableLocks}); a field's
+     * extension cannot declare one, so its class is checked here.
+     */
     private void requireSequential(ExtensionContext context) {
+        if (declaration instanceof Declaration.OnClass) {
+            return;
+        }
         boolean parallel = context.getConfigurationParameter("junit.jupiter.execution.parallel.enabled")
                 .map(Boolean::parseBoolean).orElse(false);
         if (parallel && context.getExecutionMode() == ExecutionMode.CONCURRENT) {
             throw new ExtensionConfigurationException(declaration.describe() + ": reset = PER_TEST resets the"
                     + " table before each test, so the tests of a class must run one at a time, but "
                     + context.getRequiredTestMethod().getName() + "() runs concurrently; annotate the class with"
-                    + " @Execution(ExecutionMode.SAME_THREAD) or choose reset = PER_CLASS");
+                    + " @Execution(ExecutionMode.SAME_THREAD), declare the table with @SingleTableTest (which keeps the tests"
+                    + " of a class on one thread) or choose reset = PER_CLASS");
         }
     }
 
