@@ -12,7 +12,7 @@ import java.util.Locale;
  * of a GSI, a PutItem and an UpdateItem) on a table with two GSIs seeded with {@code items} fixture items. The
  * classes use {@code @SingleTableTest} with the given reset; JUnit's parallel settings are left to the run (system
  * properties of {@code mvn test}). A listener of the suite writes {@code target/suite-clock.txt}: the run's wall
- * time, and the sums of the times of its tests and of its classes.
+ * time and CPU time, and the sums of the times of its tests and of its classes.
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.suite.GeneratedSuite DIR [--classes 50]
@@ -245,6 +245,7 @@ public final class GeneratedSuite {
 
             import java.io.IOException;
             import java.io.UncheckedIOException;
+            import java.lang.management.ManagementFactory;
             import java.nio.file.Files;
             import java.nio.file.Path;
             import java.util.Map;
@@ -256,7 +257,10 @@ public final class GeneratedSuite {
             import org.junit.platform.launcher.TestIdentifier;
             import org.junit.platform.launcher.TestPlan;
 
-            /** Writes target/suite-clock.txt: the run's wall time and the sums of its tests' and classes' times. */
+            /**
+             * Writes target/suite-clock.txt: the run's wall time and CPU time (of the whole test JVM, every thread: on a
+             * shared machine the figure the load changes least), and the sums of its tests' and classes' times.
+             */
             public final class SuiteClock implements TestExecutionListener {
                 private final Map<String, Long> started = new ConcurrentHashMap<>();
                 private final AtomicLong testNanos = new AtomicLong();
@@ -265,10 +269,17 @@ public final class GeneratedSuite {
                 private final AtomicLong classes = new AtomicLong();
                 private final AtomicLong failed = new AtomicLong();
                 private long planStarted;
+                private long cpuStarted;
+
+                private static long cpuNanos() {
+                    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                            .getProcessCpuTime();
+                }
 
                 @Override
                 public void testPlanExecutionStarted(TestPlan plan) {
                     planStarted = System.nanoTime();
+                    cpuStarted = cpuNanos();
                 }
 
                 @Override
@@ -294,9 +305,10 @@ public final class GeneratedSuite {
                 @Override
                 public void testPlanExecutionFinished(TestPlan plan) {
                     long wall = System.nanoTime() - planStarted;
-                    String line = String.format(java.util.Locale.ROOT, "wall_ms=%.0f tests=%d classes=%d failed=%d"
-                            + " test_ms_sum=%.0f class_ms_sum=%.0f ms_per_test=%.2f ms_per_class=%.1f%n",
-                            wall / 1e6, tests.get(), classes.get(), failed.get(), testNanos.get() / 1e6,
+                    long cpu = cpuNanos() - cpuStarted;
+                    String line = String.format(java.util.Locale.ROOT, "wall_ms=%.0f cpu_ms=%.0f tests=%d classes=%d"
+                            + " failed=%d test_ms_sum=%.0f class_ms_sum=%.0f ms_per_test=%.2f ms_per_class=%.1f%n",
+                            wall / 1e6, cpu / 1e6, tests.get(), classes.get(), failed.get(), testNanos.get() / 1e6,
                             classNanos.get() / 1e6, testNanos.get() / 1e6 / Math.max(1, tests.get()),
                             classNanos.get() / 1e6 / Math.max(1, classes.get()));
                     try {
