@@ -38,8 +38,8 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
 public class EngineApiBenchmark {
-    private static final int CUSTOMERS = 500;
-    private static final int ORDERS = 20;
+    static final int CUSTOMERS = 500;
+    static final int ORDERS = 20;
 
     private DynamoDbEngine engine;
     private DynamoDbClient client;

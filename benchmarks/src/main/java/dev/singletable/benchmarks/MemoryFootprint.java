@@ -1,8 +1,10 @@
 package dev.singletable.benchmarks;
 
 import dev.singletable.engine.DynamoDbEngine;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -16,8 +18,10 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 
 /**
  * Heap held by an engine with N items of about 300 bytes (DynamoDB's size rules) loaded with {@code engine.load}:
- * heap used after several {@code System.gc()} with the engine holding the items, minus the same before the load.
- * Prints one line of key=value pairs.
+ * heap used after several {@code System.gc()} with the engine holding the items, minus the same before the load;
+ * and the time spent in {@code engine.load} (the items are made, 10,000 at a time, outside it), with the loading
+ * thread's CPU time and the collectors' time in it, which tell the work from waiting on a busy machine. Prints
+ * one line of key=value pairs.
  *
  * <pre>java -Xmx4g -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.MemoryFootprint 1000000</pre>
  */
@@ -36,25 +40,34 @@ public final class MemoryFootprint {
                             a -> a.attributeName("SK").attributeType("S")));
             engine.load("app", List.of(item(0))); // classes loaded and caches warm before the baseline
             long before = heapAfterGc();
-            long start = System.nanoTime();
+            ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            long loadNanos = 0;
+            long cpuNanos = 0;
+            long gcMillis = -gcMillis();
             List<Map<String, AttributeValue>> chunk = new ArrayList<>();
             for (int i = 1; i < items; i++) {
                 chunk.add(item(i));
                 if (chunk.size() == 10_000 || i == items - 1) {
+                    long start = System.nanoTime();
+                    long cpu = threads.getCurrentThreadCpuTime();
                     engine.load("app", chunk);
+                    cpuNanos += threads.getCurrentThreadCpuTime() - cpu;
+                    loadNanos += System.nanoTime() - start;
                     chunk = new ArrayList<>();
                 }
             }
-            double loadSeconds = (System.nanoTime() - start) / 1e9;
+            gcMillis += gcMillis();
+            double loadSeconds = loadNanos / 1e9;
             chunk = null;
             long after = heapAfterGc();
             TableDescription table = client.describeTable(b -> b.tableName("app")).table();
             long held = after - before;
             System.out.printf(Locale.ROOT, "items=%d tableSizeBytes=%d avgItemBytes=%.0f heapBeforeMB=%.1f"
-                            + " heapAfterMB=%.1f heldMB=%.1f heldBytesPerItem=%.0f loadSeconds=%.1f maxHeapMB=%.0f%n",
+                            + " heapAfterMB=%.1f heldMB=%.1f heldBytesPerItem=%.0f loadSeconds=%.1f loadCpuSeconds=%.1f"
+                            + " gcSeconds=%.1f maxHeapMB=%.0f%n",
                     table.itemCount(), table.tableSizeBytes(), (double) table.tableSizeBytes() / table.itemCount(),
                     before / 1048576.0, after / 1048576.0, held / 1048576.0, (double) held / items, loadSeconds,
-                    Runtime.getRuntime().maxMemory() / 1048576.0);
+                    cpuNanos / 1e9, gcMillis / 1e3, Runtime.getRuntime().maxMemory() / 1048576.0);
         }
     }
 
@@ -70,7 +83,14 @@ public final class MemoryFootprint {
         return item;
     }
 
-    private static long heapAfterGc() {
+    /** Time the collectors have spent so far (pauses and concurrent work, as the JVM counts it). */
+    private static long gcMillis() {
+        return ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .mapToLong(GarbageCollectorMXBean::getCollectionTime).sum();
+    }
+
+    /** Heap used after garbage collection: the least of five readings, each after a System.gc(). */
+    static long heapAfterGc() {
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         long used = Long.MAX_VALUE;
         for (int i = 0; i < 5; i++) {

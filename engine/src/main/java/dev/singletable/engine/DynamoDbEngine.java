@@ -1,9 +1,5 @@
 package dev.singletable.engine;
 
-import dev.singletable.engine.model.HttpLimits;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.durability.Journal;
 import dev.singletable.engine.internal.kernel.Database;
@@ -11,6 +7,8 @@ import dev.singletable.engine.internal.kernel.TimeToLive;
 import dev.singletable.engine.internal.log.RequestRecorder;
 import dev.singletable.engine.internal.ops.OperationHandler;
 import dev.singletable.engine.internal.ops.control.ControlOperations;
+import dev.singletable.engine.internal.ops.control.Forks;
+import dev.singletable.engine.internal.ops.items.BatchWriteItem;
 import dev.singletable.engine.internal.ops.items.ItemOperations;
 import dev.singletable.engine.internal.ops.reads.ReadOperations;
 import dev.singletable.engine.internal.partiql.PartiqlOperations;
@@ -23,6 +21,8 @@ import dev.singletable.engine.internal.transport.InMemoryAsyncHttpClient;
 import dev.singletable.engine.internal.transport.InMemoryHttpClient;
 import dev.singletable.engine.internal.transport.SignatureCheck;
 import dev.singletable.engine.internal.value.SdkValues;
+import dev.singletable.engine.internal.value.Value;
+import dev.singletable.engine.model.HttpLimits;
 import dev.singletable.engine.model.Operation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -31,6 +31,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.AbstractList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -220,19 +221,59 @@ public final class DynamoDbEngine implements AutoCloseable {
      */
     public void load(String tableName, List<Map<String, AttributeValue>> items) {
         for (int from = 0; from < items.size(); from += 25) {
-            ObjectNode request = JsonNodeFactory.instance.objectNode();
-            ArrayNode writes = request.putObject("RequestItems").putArray(tableName);
-            for (Map<String, AttributeValue> item : items.subList(from, Math.min(items.size(), from + 25))) {
-                writes.addObject().putObject("PutRequest").set("Item", SdkValues.json(item));
-            }
-            try {
-                dispatcher.execute(Operation.BATCH_WRITE_ITEM, request);
-            } catch (DynamoException e) {
-                throw (DynamoDbException) DynamoDbException.builder().message(e.getMessage()).statusCode(e.status())
-                        .awsErrorDetails(AwsErrorDetails.builder().errorCode(e.type()).errorMessage(e.getMessage())
-                                .serviceName("DynamoDb").build())
-                        .build();
-            }
+            List<Map<String, AttributeValue>> batch = items.subList(from, Math.min(items.size(), from + 25));
+            // read lazily, so that each item is read and checked in turn, as a request's items are
+            answering(() -> BatchWriteItem.putAll(database, tableName, new AbstractList<>() {
+                @Override
+                public Map<String, Value> get(int index) {
+                    return SdkValues.readItem(batch.get(index));
+                }
+
+                @Override
+                public int size() {
+                    return batch.size();
+                }
+            }));
+        }
+    }
+
+    /**
+     * Makes a new table, {@code forkTable}, holding what {@code sourceTable} holds now, in constant time whatever
+     * its size: the fork shares the source's items and index entries, and each table copies only what it then
+     * writes, so neither sees the other's writes and N forks take the source's memory once plus what was written
+     * to each. The fork is a table like any other, under its own name (and ARN and TableId): visible to every
+     * client of the engine, in-memory and HTTP; with the source's keys, indexes, capacity settings, tags, deletion
+     * protection and time to live (expiring by the engine's clock); its requests in the request log under its
+     * name. If the source has an enabled stream, the fork has a new stream of its own with the same view type,
+     * which starts empty ({@link #changes(String)} too); it has no checkpoint. Drop it with {@link #drop(String)}
+     * or DeleteTable, which frees what only it held. No request-log entry is written.
+     *
+     * @throws DynamoDbException ResourceNotFoundException when the source does not exist, ResourceInUseException
+     *                           when {@code forkTable} does, ValidationException when it is not a valid name
+     */
+    public void fork(String sourceTable, String forkTable) {
+        answering(() -> Forks.fork(database, sourceTable, forkTable, arn -> streams.stream(arn).isPresent()));
+    }
+
+    /**
+     * Deletes a table at once, as DeleteTable does but without a request-log entry and whatever its deletion
+     * protection: the way to drop a {@link #fork(String, String)} after a test.
+     *
+     * @throws DynamoDbException ResourceNotFoundException when there is no such table
+     */
+    public void drop(String table) {
+        answering(() -> Forks.drop(database, table));
+    }
+
+    /** Runs an engine call, answering a refusal as the SDK would report DynamoDB's error. */
+    private static void answering(Runnable call) {
+        try {
+            call.run();
+        } catch (DynamoException e) {
+            throw (DynamoDbException) DynamoDbException.builder().message(e.getMessage()).statusCode(e.status())
+                    .awsErrorDetails(AwsErrorDetails.builder().errorCode(e.type()).errorMessage(e.getMessage())
+                            .serviceName("DynamoDb").build())
+                    .build();
         }
     }
 

@@ -11,7 +11,6 @@ import dev.singletable.engine.internal.log.ExpressionDisplay;
 import dev.singletable.engine.internal.log.RequestRecord;
 import dev.singletable.engine.internal.value.SdkValues;
 import dev.singletable.engine.internal.value.Value;
-import dev.singletable.engine.internal.value.ValueJson;
 import dev.singletable.engine.model.ExpressionKind;
 import dev.singletable.engine.model.KeyCondition;
 import dev.singletable.engine.model.Operation;
@@ -182,7 +181,7 @@ public final class RequestLogInterceptor implements ExecutionInterceptor {
         Map<String, Value> values = new LinkedHashMap<>();
         try {
             attributeValues(request).forEach((placeholder, value) ->
-                    values.put(placeholder, ValueJson.read(SdkValues.json(value))));
+                    values.put(placeholder, SdkValues.read(value)));
             var condition = ExpressionContext.of(names.isEmpty() ? null : names, values.isEmpty() ? null : values)
                     .readKeyCondition(text.get(), partitionKey);
             return condition == null ? null : condition.toModel();

@@ -2,6 +2,7 @@ package dev.singletable.engine.lifecycle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.singletable.engine.DynamoDbEngine;
 import java.util.ArrayList;
@@ -10,7 +11,12 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 
@@ -46,6 +52,41 @@ class BulkLoadTest {
         assertThat(engine.client().scan(b -> b.tableName("app")).count()).isEqualTo(60);
         assertThat(engine.client().query(b -> b.tableName("app").indexName("GSI1").keyConditionExpression("GSI1PK = :s")
                 .expressionAttributeValues(Map.of(":s", AttributeValue.fromS("STATUS#OPEN")))).count()).isEqualTo(60);
+    }
+
+    /** Values the SDK sends as they are, which DynamoDB refuses; load reads them without the wire. */
+    static Stream<Arguments> badItems() {
+        AttributeValue deep = AttributeValue.fromS("x");
+        for (int i = 0; i < 32; i++) {
+            deep = AttributeValue.fromL(List.of(deep));
+        }
+        return Stream.of(
+                Arguments.of("an empty string set", AttributeValue.fromSs(List.of())),
+                Arguments.of("a number set with duplicates", AttributeValue.fromNs(List.of("1", "1.0"))),
+                Arguments.of("a binary set with duplicates", AttributeValue.fromBs(List.of(
+                        SdkBytes.fromUtf8String("a"), SdkBytes.fromUtf8String("a")))),
+                Arguments.of("NULL false", AttributeValue.fromNul(false)),
+                Arguments.of("a number that is not one", AttributeValue.fromN("1e")),
+                Arguments.of("a number too large", AttributeValue.fromN("1E+126")),
+                Arguments.of("two types", AttributeValue.builder().s("x").n("1").build()),
+                Arguments.of("no type", AttributeValue.builder().build()),
+                Arguments.of("33 levels of nesting", deep),
+                Arguments.of("an item over 400 KB", AttributeValue.fromS("x".repeat(409_600))));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badItems")
+    void should_refuse_a_bad_value_as_put_item_does_over_the_wire(String what, AttributeValue value) {
+        Map<String, AttributeValue> item = new HashMap<>(Tables.key("CUSTOMER#1", "PROFILE"));
+        item.put("value", value);
+        DynamoDbException overTheWire = catchThrowableOfType(DynamoDbException.class,
+                () -> engine.client().putItem(b -> b.tableName("app").item(item)));
+
+        assertThatThrownBy(() -> engine.load("app", List.of(item))).isInstanceOfSatisfying(DynamoDbException.class,
+                e -> assertThat(e.awsErrorDetails().errorCode() + ": " + e.awsErrorDetails().errorMessage())
+                        .isEqualTo(overTheWire.awsErrorDetails().errorCode() + ": "
+                                + overTheWire.awsErrorDetails().errorMessage()));
+        assertThat(engine.client().scan(b -> b.tableName("app")).count()).isZero();
     }
 
     @Test

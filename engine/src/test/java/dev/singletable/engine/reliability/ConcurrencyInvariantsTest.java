@@ -1,7 +1,7 @@
 package dev.singletable.engine.reliability;
 
-import static dev.singletable.engine.reliability.ModelBasedInvariantsTest.n;
-import static dev.singletable.engine.reliability.ModelBasedInvariantsTest.s;
+import static dev.singletable.engine.reliability.RandomWrites.n;
+import static dev.singletable.engine.reliability.RandomWrites.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.singletable.engine.DynamoDbEngine;

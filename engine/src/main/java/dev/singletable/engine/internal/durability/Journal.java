@@ -26,7 +26,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 
@@ -184,17 +183,29 @@ public final class Journal implements Durability {
             case "meta" -> {
                 TableMetadata metadata = MetadataJson.read(entry.get("metadata"));
                 Table rebuilt = new Table(metadata);
-                database.find(table).ifPresent(old -> old.partitions().values()
-                        .forEach(partition -> partition.values().forEach(item -> rebuilt.put(item.attributes()))));
+                database.find(table)
+                        .ifPresent(old -> old.items().all().forEach(item -> rebuilt.put(item.attributes())));
                 database.add(rebuilt);
             }
             case "drop" -> database.remove(table);
+            case "fork" -> {
+                Table source = database.table(entry.get("source").textValue());
+                database.addFork(source, source.fork(MetadataJson.read(entry.get("metadata"))));
+            }
             case "put" -> database.table(table).put(ValueJson.readItem(entry.get("item")));
             default -> {
                 Table t = database.table(table);
                 t.delete(t.keyOf(ValueJson.readItem(entry.get("key"))));
             }
         }
+    }
+
+    /** A fork is journaled as one (its source's items at that point of the journal), not item by item. */
+    @Override
+    public void forked(Table source, Table fork) {
+        pending.add(NODES.objectNode().put("op", "fork").put("table", fork.name()).put("source", source.name())
+                .set("metadata", MetadataJson.write(fork.metadata())));
+        durableMetadata.put(fork.name(), fork.metadata());
     }
 
     @Override
@@ -287,9 +298,7 @@ public final class Journal implements Durability {
             ObjectNode node = tables.addObject();
             node.set("metadata", MetadataJson.write(table.metadata()));
             ArrayNode items = node.putArray("items");
-            for (TreeMap<Value, Item> partition : table.partitions().values()) {
-                partition.values().forEach(item -> items.add(ValueJson.writeItem(item.attributes())));
-            }
+            table.items().all().forEach(item -> items.add(ValueJson.writeItem(item.attributes())));
         }
         Path temporary = directory.resolve(SNAPSHOT + UNFINISHED);
         try (FileChannel out = disk.create(temporary)) {

@@ -125,6 +125,14 @@ public final class Database {
         tables.put(table.name(), table);
     }
 
+    /** Adds a fork of a table, made by {@link Table#fork}; the data directory keeps it as a fork. */
+    public void addFork(Table source, Table fork) {
+        add(fork);
+        if (durability != null && !replaying) {
+            durability.forked(source, fork);
+        }
+    }
+
     private void changed(Table table, Item oldItem, Item newItem, boolean byTimeToLive) {
         if (replaying) {
             return;

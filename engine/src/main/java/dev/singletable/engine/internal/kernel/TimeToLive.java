@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeMap;
 
 /**
  * DynamoDB's TTL: an item whose TTL attribute is a number of epoch seconds in the past is deleted. Values that
@@ -33,11 +32,9 @@ public final class TimeToLive {
                     continue;
                 }
                 List<Item> expired = new ArrayList<>();
-                for (TreeMap<Value, Item> partition : table.partitions().values()) {
-                    for (Item item : partition.values()) {
-                        if (isExpired(item.get(attribute), now, delay)) {
-                            expired.add(item);
-                        }
+                for (Item item : table.items().all()) {
+                    if (isExpired(item.get(attribute), now, delay)) {
+                        expired.add(item);
                     }
                 }
                 for (Item item : expired) {

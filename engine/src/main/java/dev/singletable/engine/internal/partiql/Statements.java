@@ -16,12 +16,10 @@ import dev.singletable.engine.model.Access;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /** Runs one bound PartiQL statement against the tables. Callers hold the database's lock. */
 final class Statements {
@@ -68,7 +66,7 @@ final class Statements {
                         + "ORDER BY is supported only on the sort key");
             }
         }
-        List<Item> source = new ArrayList<>(partition == null ? everything(table, index) : partition(table, index, partition));
+        List<Item> source = partition == null ? everything(table, index) : partition(table, index, partition);
         if (select.descending()) {
             Collections.reverse(source);
         }
@@ -307,19 +305,15 @@ final class Statements {
         return conjuncts;
     }
 
-    private static Collection<Item> partition(Table table, IndexData index, Value partition) {
-        return index == null ? table.partition(partition).values() : index.partition(partition).values();
+    private static List<Item> partition(Table table, IndexData index, Value partition) {
+        List<Item> items = new ArrayList<>();
+        (index == null ? table.items() : index.entries()).partition(partition).forEachRemaining(items::add);
+        return items;
     }
 
     private static List<Item> everything(Table table, IndexData index) {
         List<Item> items = new ArrayList<>();
-        if (index == null) {
-            for (TreeMap<Value, Item> partition : table.partitions().values()) {
-                items.addAll(partition.values());
-            }
-        } else {
-            index.partitions().values().forEach(partition -> items.addAll(partition.values()));
-        }
+        (index == null ? table.items() : index.entries()).all().forEach(items::add);
         return items;
     }
 

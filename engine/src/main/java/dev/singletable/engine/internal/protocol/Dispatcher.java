@@ -100,14 +100,6 @@ public final class Dispatcher {
         return response;
     }
 
-    /**
-     * Runs an operation for the engine's own Java API: no bytes, no faults, no request log. Throws the
-     * operation's DynamoException.
-     */
-    public ObjectNode execute(Operation operation, ObjectNode request) {
-        return operations.get(operation).execute(request, RequestContext.unlogged());
-    }
-
     /** Answers a request with an error before it is served (a refused signature), recording it in the log. */
     public Response refuse(String header, DynamoException failure) {
         Target target = target(header);

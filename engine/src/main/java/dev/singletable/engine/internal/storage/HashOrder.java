@@ -1,17 +1,12 @@
 package dev.singletable.engine.internal.storage;
 
 import dev.singletable.engine.internal.value.Value;
-import dev.singletable.engine.internal.value.ValueOrder;
-import java.util.Comparator;
 
 /**
  * The order partitions are kept and scanned in: by a well-mixed 32-bit hash of the partition key, as DynamoDB
  * scans in hash order, then by the key itself. Parallel Scan segments are contiguous ranges of this hash.
  */
 public final class HashOrder {
-    public static final Comparator<Value> PARTITIONS = Comparator.comparingLong(HashOrder::hash)
-            .thenComparing(ValueOrder.KEY_ORDER);
-
     private HashOrder() {
     }
 
@@ -30,5 +25,11 @@ public final class HashOrder {
     /** The parallel-scan segment a partition key falls into. */
     public static int segment(Value key, int totalSegments) {
         return (int) ((hash(key) * totalSegments) >>> 32);
+    }
+
+    /** The smallest hash in a segment: the segments' hashes are {@code [first(s), first(s + 1))}. */
+    static long firstHashOf(int segment, int totalSegments) {
+        // hash h is in segment s when s * 2^32 <= h * total < (s + 1) * 2^32
+        return ((long) segment << 32) / totalSegments + (((long) segment << 32) % totalSegments == 0 ? 0 : 1);
     }
 }

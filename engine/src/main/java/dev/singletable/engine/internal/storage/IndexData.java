@@ -1,82 +1,69 @@
 package dev.singletable.engine.internal.storage;
 
 import dev.singletable.engine.internal.value.Value;
+import java.util.Arrays;
 import java.util.Map;
-import java.util.NavigableMap;
-import java.util.TreeMap;
 
-/** The entries of one secondary index, partitioned by the index partition key and sorted within a partition. */
+/**
+ * The entries of one secondary index, partitioned by the index partition key and sorted within a partition.
+ * An index projecting ALL holds the table's own items; others hold their projected entries.
+ */
 public final class IndexData {
     private final IndexDef definition;
-    private final TreeMap<Value, TreeMap<IndexEntryKey, Item>> partitions = new TreeMap<>(HashOrder.PARTITIONS);
-    private long itemCount;
-    private long sizeBytes;
+    private final SortedItems entries;
 
-    IndexData(IndexDef definition) {
+    IndexData(IndexDef definition, KeyDef tablePartition, KeyDef tableSort) {
+        this(definition, new SortedItems(KeyLayout.ofIndex(definition, tablePartition, tableSort)));
+    }
+
+    private IndexData(IndexDef definition, SortedItems entries) {
         this.definition = definition;
+        this.entries = entries;
     }
 
     public IndexDef definition() {
         return definition;
     }
 
-    /** Entries of one index partition, in index sort order; empty if none. */
-    public NavigableMap<IndexEntryKey, Item> partition(Value partitionKey) {
-        TreeMap<IndexEntryKey, Item> partition = partitions.get(partitionKey);
-        return partition == null ? new TreeMap<>() : partition;
-    }
-
-    /** Every partition in scan (hash) order. */
-    public NavigableMap<Value, TreeMap<IndexEntryKey, Item>> partitions() {
-        return partitions;
+    /** The entries, for Query and Scan. */
+    public SortedItems entries() {
+        return entries;
     }
 
     public long itemCount() {
-        return itemCount;
+        return entries.count();
     }
 
     public long sizeBytes() {
-        return sizeBytes;
+        return entries.sizeBytes();
     }
 
-    void add(Map<String, Value> item, KeyDef tablePartition, KeyDef tableSort) {
-        if (!definition.covers(item)) {
-            return;
+    /**
+     * Moves an item's entry from its old form to its new one (either may be null: absent). An entry whose key
+     * stays is replaced in place.
+     */
+    void update(Item old, Item item, Map<String, Value> attributes) {
+        byte[] oldKey = old != null && definition.covers(old.attributes()) ? entries.layout().keyOf(old) : null;
+        byte[] newKey = item != null && definition.covers(attributes) ? entries.layout().keyOf(attributes) : null;
+        if (oldKey != null && (newKey == null || !Arrays.equals(oldKey, newKey))) {
+            entries.remove(oldKey);
         }
-        Item entry = Item.of(definition.project(item, tablePartition, tableSort));
-        Item previous = partitions.computeIfAbsent(item.get(definition.partitionKey().name()), k -> new TreeMap<>())
-                .put(entryKey(item, tablePartition, tableSort), entry);
-        itemCount++;
-        sizeBytes += entry.size();
-        if (previous != null) {
-            itemCount--;
-            sizeBytes -= previous.size();
-        }
-    }
-
-    void remove(Map<String, Value> item, KeyDef tablePartition, KeyDef tableSort) {
-        if (!definition.covers(item)) {
-            return;
-        }
-        Value partitionKey = item.get(definition.partitionKey().name());
-        TreeMap<IndexEntryKey, Item> partition = partitions.get(partitionKey);
-        if (partition == null) {
-            return;
-        }
-        Item removed = partition.remove(entryKey(item, tablePartition, tableSort));
-        if (removed != null) {
-            itemCount--;
-            sizeBytes -= removed.size();
-        }
-        if (partition.isEmpty()) {
-            partitions.remove(partitionKey);
+        if (newKey != null) {
+            entries.put(newKey, entry(item, attributes));
         }
     }
 
-    /** The entry key of an item in this index. */
-    public IndexEntryKey entryKey(Map<String, Value> item, KeyDef tablePartition, KeyDef tableSort) {
-        KeyDef sort = definition.sortKey();
-        return new IndexEntryKey(sort == null ? null : item.get(sort.name()), item.get(tablePartition.name()),
-                tableSort == null ? null : item.get(tableSort.name()));
+    private Item entry(Item item, Map<String, Value> attributes) {
+        KeyLayout layout = entries.layout();
+        return definition.projectsAll() ? item
+                : Item.of(definition.project(attributes, layout.tablePartition(), layout.tableSort()));
+    }
+
+    IndexData share() {
+        return new IndexData(definition, entries.share());
+    }
+
+    void restore(IndexData snapshot) {
+        entries.restore(snapshot.entries);
     }
 }

@@ -5,6 +5,7 @@ import dev.singletable.engine.internal.value.Value;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A secondary index's definition. {@code sortKey} is null for a hash-only GSI; {@code nonKeyAttributes} is
@@ -41,7 +42,7 @@ public record IndexDef(String name, boolean global, KeyDef partitionKey, KeyDef 
 
     /** The index entry of an item: what the index projects, always with the table and index keys. */
     public Map<String, Value> project(Map<String, Value> item, KeyDef tablePartition, KeyDef tableSort) {
-        if (projectionType.equals("ALL")) {
+        if (projectsAll()) {
             return item;
         }
         Map<String, Value> entry = new LinkedHashMap<>();
@@ -59,9 +60,20 @@ public record IndexDef(String name, boolean global, KeyDef partitionKey, KeyDef 
         return entry;
     }
 
+    /** Whether the index's entries are the whole items. */
+    public boolean projectsAll() {
+        return projectionType.equals("ALL");
+    }
+
+    /** Whether two versions of one item have the same key in this index (both in the index). */
+    public boolean sameKey(Map<String, Value> a, Map<String, Value> b) {
+        return Objects.equals(a.get(partitionKey.name()), b.get(partitionKey.name()))
+                && (sortKey == null || Objects.equals(a.get(sortKey.name()), b.get(sortKey.name())));
+    }
+
     /** Whether the index projects this attribute. */
     public boolean projects(String attribute, KeyDef tablePartition, KeyDef tableSort) {
-        return projectionType.equals("ALL") || attribute.equals(tablePartition.name())
+        return projectsAll() || attribute.equals(tablePartition.name())
                 || (tableSort != null && attribute.equals(tableSort.name())) || attribute.equals(partitionKey.name())
                 || (sortKey != null && attribute.equals(sortKey.name())) || nonKeyAttributes.contains(attribute);
     }

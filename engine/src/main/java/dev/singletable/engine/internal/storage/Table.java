@@ -1,44 +1,49 @@
 package dev.singletable.engine.internal.storage;
 
 import dev.singletable.engine.internal.value.Value;
-import dev.singletable.engine.internal.value.ValueOrder;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /**
- * One table's items and secondary indexes. Items are partitioned by partition key (partitions in hash order)
- * and sorted by sort key within a partition, so a Query reads a range and costs what it reads, not the table.
- * Not thread-safe: the engine serialises writers with its lock.
+ * One table's items and secondary indexes. Items are kept in the order Query and Scan read them
+ * ({@link SortedItems}), so a Query costs what it reads, not the table. A table can be forked in constant time
+ * ({@link #fork}): the fork shares every item and index entry with it, and each side copies only what it
+ * changes. Not thread-safe: the engine serialises writers with its lock.
  */
 public final class Table {
-    /** Stands in for the sort key on tables without one, so every partition is a sorted map. */
-    private static final Value NO_SORT_KEY = Value.Null.INSTANCE;
-    /** A missing partition: empty, but ordered like a real one so range views of it work. */
-    private static final NavigableMap<Value, Item> NO_PARTITION =
-            Collections.unmodifiableNavigableMap(new TreeMap<>(ValueOrder.KEY_ORDER));
-
     private TableMetadata metadata;
-    private final TreeMap<Value, TreeMap<Value, Item>> partitions = new TreeMap<>(HashOrder.PARTITIONS);
+    private final SortedItems items;
     private final Map<String, IndexData> indexes = new LinkedHashMap<>();
-    private long itemCount;
-    private long sizeBytes;
-    /** Items as they were at the last checkpoint, recorded on their first change after it (null: absent). */
-    private Map<PrimaryKey, Item> undoLog;
+    /** The items and index entries as they were at the last checkpoint, sharing storage with the table. */
+    private Snapshot checkpoint;
     private ChangeListener listener = ChangeListener.NONE;
 
     public Table(TableMetadata metadata) {
         this.metadata = metadata;
+        this.items = new SortedItems(KeyLayout.ofTable(metadata.partitionKey(), metadata.sortKey()));
         for (IndexDef index : metadata.indexes()) {
-            indexes.put(index.name(), new IndexData(index));
+            indexes.put(index.name(), new IndexData(index, metadata.partitionKey(), metadata.sortKey()));
         }
+    }
+
+    private Table(TableMetadata metadata, Snapshot state) {
+        this.metadata = metadata;
+        this.items = state.items;
+        this.indexes.putAll(state.indexes);
+    }
+
+    /**
+     * A new table holding this table's items and index entries as they are now, under other metadata (its
+     * name, its settings), made in constant time: both tables share the storage, and each copies what it then
+     * changes, so neither sees the other's writes. The fork has no checkpoint and tells no listener yet.
+     */
+    public Table fork(TableMetadata forkMetadata) {
+        return new Table(forkMetadata, snapshot());
     }
 
     /** Sets who is told of item changes (writes and TTL deletions; not rollbacks, which undo changes). */
@@ -72,11 +77,16 @@ public final class Table {
     }
 
     public long itemCount() {
-        return itemCount;
+        return items.count();
     }
 
     public long sizeBytes() {
-        return sizeBytes;
+        return items.sizeBytes();
+    }
+
+    /** The items, for Query and Scan. */
+    public SortedItems items() {
+        return items;
     }
 
     public Optional<IndexData> index(String name) {
@@ -94,35 +104,15 @@ public final class Table {
     }
 
     public Item get(PrimaryKey key) {
-        TreeMap<Value, Item> partition = partitions.get(key.partition());
-        return partition == null ? null : partition.get(sortOf(key));
-    }
-
-    /** Items of one partition in sort-key order (one at most on a table without a sort key); empty if none. */
-    public NavigableMap<Value, Item> partition(Value partitionKey) {
-        TreeMap<Value, Item> partition = partitions.get(partitionKey);
-        return partition == null ? NO_PARTITION : Collections.unmodifiableNavigableMap(partition);
-    }
-
-    /** Every partition in scan (hash) order. */
-    public NavigableMap<Value, TreeMap<Value, Item>> partitions() {
-        return Collections.unmodifiableNavigableMap(partitions);
+        return items.get(keyBytes(key));
     }
 
     /** Writes an item, replacing any item with its key, and keeps every index in step. Returns the old item. */
     public Item put(Map<String, Value> attributes) {
         Item item = Item.of(attributes);
-        PrimaryKey key = keyOf(item.attributes());
-        Item old = partitions.computeIfAbsent(key.partition(), k -> new TreeMap<>(ValueOrder.KEY_ORDER))
-                .put(sortOf(key), item);
-        remember(key, old);
-        account(old, -1);
-        account(item, 1);
+        Item old = items.put(items.layout().keyOf(attributes), item);
         for (IndexData index : indexes.values()) {
-            if (old != null) {
-                index.remove(old.attributes(), partitionKey(), sortKey());
-            }
-            index.add(item.attributes(), partitionKey(), sortKey());
+            index.update(old, item, attributes);
         }
         listener.changed(this, old, item, false);
         return old;
@@ -133,42 +123,39 @@ public final class Table {
         return delete(key, false);
     }
 
-    /** Deletes an expired item as DynamoDB's TTL process does (stream records name the service). */
+    /** Deletes an item whose time to live has passed: a change the stream marks as the service's own. */
     public Item expire(PrimaryKey key) {
         return delete(key, true);
     }
 
     private Item delete(PrimaryKey key, boolean byTimeToLive) {
-        TreeMap<Value, Item> partition = partitions.get(key.partition());
-        if (partition == null) {
-            return null;
-        }
-        Item old = partition.remove(sortOf(key));
+        Item old = items.remove(keyBytes(key));
         if (old == null) {
             return null;
         }
-        if (partition.isEmpty()) {
-            partitions.remove(key.partition());
-        }
-        remember(key, old);
-        account(old, -1);
         for (IndexData index : indexes.values()) {
-            index.remove(old.attributes(), partitionKey(), sortKey());
+            index.update(old, null, null);
         }
         listener.changed(this, old, null, byTimeToLive);
         return old;
     }
 
+    private byte[] keyBytes(PrimaryKey key) {
+        return items.layout().keyOf(key.partition(), key.sort());
+    }
+
     /** Adds a secondary index and fills it from the items present (UpdateTable). */
     public void addIndex(IndexDef definition) {
-        IndexData index = new IndexData(definition);
-        for (TreeMap<Value, Item> partition : partitions.values()) {
-            for (Item item : partition.values()) {
-                index.add(item.attributes(), partitionKey(), sortKey());
-            }
-        }
+        IndexData index = new IndexData(definition, partitionKey(), sortKey());
+        fill(index);
         indexes.put(definition.name(), index);
         metadata = metadata.withIndexes(definitions());
+    }
+
+    private void fill(IndexData index) {
+        for (Item item : items.all()) {
+            index.update(null, item, item.attributes());
+        }
     }
 
     public void removeIndex(String name) {
@@ -183,50 +170,40 @@ public final class Table {
     }
 
     /**
-     * Starts recording changes so that {@link #rollback()} can return the items to their present state. The
-     * cost of a rollback is the number of items changed since, not the size of the table.
+     * Remembers the present items, so that {@link #rollback()} can return to them. Constant time: the table
+     * shares its storage with the checkpoint, and copies what it changes after it.
      */
     public void checkpoint() {
-        undoLog = new HashMap<>();
+        checkpoint = snapshot();
     }
 
-    /** Returns the items to their state at the last checkpoint, which stays in force. */
+    /**
+     * Returns the items to their state at the last checkpoint, which stays in force: in constant time, plus
+     * filling any index added since.
+     */
     public void rollback() {
-        if (undoLog == null) {
+        if (checkpoint == null) {
             throw new IllegalStateException("no checkpoint on table " + name());
         }
-        Map<PrimaryKey, Item> changes = undoLog;
-        ChangeListener told = listener;
-        undoLog = null;
-        listener = ChangeListener.NONE;
-        try {
-            changes.forEach((key, original) -> {
-                if (original == null) {
-                    delete(key);
-                } else {
-                    put(original.attributes());
-                }
-            });
-        } finally {
-            listener = told;
-            undoLog = new HashMap<>();
+        items.restore(checkpoint.items);
+        for (IndexData index : indexes.values()) {
+            IndexData then = checkpoint.indexes.get(index.definition().name());
+            if (then != null && then.definition().equals(index.definition())) {
+                index.restore(then);
+            } else {
+                index.restore(new IndexData(index.definition(), partitionKey(), sortKey()));
+                fill(index);
+            }
         }
     }
 
-    private void remember(PrimaryKey key, Item original) {
-        if (undoLog != null && !undoLog.containsKey(key)) {
-            undoLog.put(key, original); // null (the item was absent) is a value to remember too
-        }
+    private Snapshot snapshot() {
+        Map<String, IndexData> shared = new LinkedHashMap<>();
+        indexes.forEach((name, index) -> shared.put(name, index.share()));
+        return new Snapshot(items.share(), shared);
     }
 
-    private void account(Item item, int sign) {
-        if (item != null) {
-            itemCount += sign;
-            sizeBytes += sign * item.size();
-        }
-    }
-
-    private static Value sortOf(PrimaryKey key) {
-        return key.sort() == null ? NO_SORT_KEY : key.sort();
+    /** A table's items and index entries at one moment, sharing storage with the table. */
+    private record Snapshot(SortedItems items, Map<String, IndexData> indexes) {
     }
 }

@@ -24,6 +24,12 @@ public record TableMetadata(String name, String arn, String tableId, double crea
         tags = ordered(tags);
     }
 
+    /** The same table under another name, ARN, id and creation time: keys, indexes, tags, TTL and settings. */
+    public TableMetadata copyAs(String name, String arn, String tableId, double creationDateTime) {
+        return new TableMetadata(name, arn, tableId, creationDateTime, partitionKey, sortKey, attributeDefinitions,
+                indexes, tags, settings, ttlAttribute);
+    }
+
     private static Map<String, String> ordered(Map<String, String> map) {
         return Collections.unmodifiableMap(new LinkedHashMap<>(map));
     }

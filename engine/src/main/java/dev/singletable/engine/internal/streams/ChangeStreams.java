@@ -37,12 +37,12 @@ public final class ChangeStreams implements ChangeListener {
     /** Records a change if the table's stream is enabled; called under the database's write lock. */
     @Override
     public synchronized void changed(Table table, Item oldItem, Item newItem, boolean byTimeToLive) {
-        if (oldItem != null && newItem != null && oldItem.attributes().equals(newItem.attributes())) {
+        if (oldItem != null && newItem != null && oldItem.sameAttributes(newItem)) {
             return; // DynamoDB writes no record for a write that changes nothing
         }
         Map<String, Value> keys = keysOf(table, newItem != null ? newItem.attributes() : oldItem.attributes());
         String eventName = oldItem == null ? "INSERT" : newItem == null ? "REMOVE" : "MODIFY";
-        String sequenceNumber = String.format("%021d", ++sequence);
+        String sequenceNumber = sequenceNumber(++sequence);
         double time = epochSeconds.get();
         Map<String, Value> oldImage = oldItem == null ? null : oldItem.attributes();
         Map<String, Value> newImage = newItem == null ? null : newItem.attributes();
@@ -54,6 +54,15 @@ public final class ChangeStreams implements ChangeListener {
                 "NEW_AND_OLD_IMAGES", byTimeToLive));
         latest(table).ifPresent(stream -> stream.records.add(new ChangeRecord(sequenceNumber, eventName, time, keys,
                 oldImage, newImage, stream.viewType, byTimeToLive)));
+    }
+
+    /** 21 digits, zero-padded, as DynamoDB's sequence numbers read (formatted by hand: a write pays for it). */
+    private static String sequenceNumber(long sequence) {
+        char[] digits = new char[21];
+        for (int i = digits.length - 1; i >= 0; i--, sequence /= 10) {
+            digits[i] = (char) ('0' + sequence % 10);
+        }
+        return new String(digits);
     }
 
     /** Forgets the recent changes of a deleted table (its streams stay readable, as DynamoDB keeps them). */

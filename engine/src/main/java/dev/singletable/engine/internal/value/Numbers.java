@@ -15,6 +15,9 @@ public final class Numbers {
 
     /** Parses a number as DynamoDB does, refusing with DynamoDB's messages what it refuses. */
     public static BigDecimal parse(String text) {
+        if (isSmallInteger(text)) {
+            return checkRange(BigDecimal.valueOf(Long.parseLong(text))); // the common case, without the pattern
+        }
         if (text == null || text.length() > 1000 || !SYNTAX.matcher(text).matches()) {
             throw DynamoException.validation("The parameter cannot be converted to a numeric value: " + text);
         }
@@ -25,6 +28,23 @@ public final class Numbers {
             throw DynamoException.validation("The parameter cannot be converted to a numeric value: " + text);
         }
         return checkRange(value);
+    }
+
+    /** Up to 18 digits with an optional sign: a long, and valid syntax. */
+    private static boolean isSmallInteger(String text) {
+        if (text == null || text.isEmpty() || text.length() > 18) {
+            return false;
+        }
+        int first = text.charAt(0) == '-' || text.charAt(0) == '+' ? 1 : 0;
+        if (first == text.length()) {
+            return false;
+        }
+        for (int i = first; i < text.length(); i++) {
+            if (text.charAt(i) < '0' || text.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Checks precision and magnitude, as after arithmetic in an update expression. */
@@ -64,14 +84,13 @@ public final class Numbers {
     }
 
     /**
-     * Storage size of a number: DynamoDB keeps base-100 digit pairs, one byte of exponent, and one more byte
-     * for negative numbers.
+     * Storage size of a number, normalised as {@link Value.N} keeps it (no trailing zeros): DynamoDB keeps
+     * base-100 digit pairs, one byte of exponent, and one more byte for negative numbers.
      */
-    static int size(BigDecimal value) {
-        if (value.signum() == 0) {
+    static int size(BigDecimal n) {
+        if (n.signum() == 0) {
             return 1;
         }
-        BigDecimal n = value.stripTrailingZeros();
         int digits = n.precision();
         // the decimal exponent of the first digit; pairs align on even powers of ten
         int firstDigitExponent = digits - n.scale() - 1;

@@ -3,6 +3,8 @@ package dev.singletable.engine.internal.value;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.singletable.engine.internal.DynamoException;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,8 +26,21 @@ public final class SdkValues {
         return converted;
     }
 
+    /**
+     * Reads an SDK item as the engine reads one from a request, with the same checks and DynamoDB's messages
+     * (ValueJson): what the SDK would have sent over the wire, read without the wire.
+     */
+    public static Map<String, Value> readItem(Map<String, AttributeValue> item) {
+        Map<String, Value> read = new LinkedHashMap<>((int) (item.size() / 0.75f) + 1);
+        item.forEach((name, value) -> {
+            Sizes.checkAttributeName(name);
+            read.put(name, read(value, 1));
+        });
+        return read;
+    }
+
     /** An SDK item in DynamoDB's JSON form, as a request carries it. */
-    public static ObjectNode json(Map<String, AttributeValue> item) {
+    private static ObjectNode json(Map<String, AttributeValue> item) {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         item.forEach((name, value) -> node.set(name, json(value)));
         return node;
@@ -54,6 +69,55 @@ public final class SdkValues {
             default -> throw new IllegalArgumentException("an AttributeValue with no type: " + value);
         }
         return node;
+    }
+
+    /** Reads an SDK value as the engine reads one from a request, with the same checks (see {@link #readItem}). */
+    public static Value read(AttributeValue value) {
+        return read(value, 1);
+    }
+
+    private static Value read(AttributeValue value, int depth) {
+        ValueJson.checkDepth(depth);
+        if (value == null) {
+            throw DynamoException.serialization("Unexpected value type in payload"); // a JSON null, on the wire
+        }
+        ValueJson.checkOneType(typesSet(value));
+        if (value.s() != null) {
+            return new Value.S(value.s());
+        } else if (value.n() != null) {
+            return Value.N.of(value.n());
+        } else if (value.b() != null) {
+            return new Value.B(value.b().asByteArray());
+        } else if (value.bool() != null) {
+            return new Value.Bool(value.bool());
+        } else if (value.nul() != null) {
+            return ValueJson.nullValue(value.nul());
+        } else if (value.hasL()) {
+            List<Value> values = new ArrayList<>();
+            value.l().forEach(element -> values.add(read(element, depth + 1)));
+            return new Value.L(values);
+        } else if (value.hasM()) {
+            Map<String, Value> values = new LinkedHashMap<>();
+            value.m().forEach((name, element) -> {
+                Sizes.checkAttributeName(name);
+                values.put(name, read(element, depth + 1));
+            });
+            return new Value.M(values);
+        } else if (value.hasSs()) {
+            return ValueJson.stringSet(value.ss());
+        } else if (value.hasNs()) {
+            return ValueJson.numberSet(value.ns().stream().map(Value.N::of).toList(), value.ns());
+        }
+        List<byte[]> elements = value.bs().stream().map(SdkBytes::asByteArray).toList();
+        return ValueJson.binarySet(elements,
+                elements.stream().map(bytes -> Base64.getEncoder().encodeToString(bytes)).toList());
+    }
+
+    private static int typesSet(AttributeValue value) {
+        return (value.s() == null ? 0 : 1) + (value.n() == null ? 0 : 1) + (value.b() == null ? 0 : 1)
+                + (value.bool() == null ? 0 : 1) + (value.nul() == null ? 0 : 1) + (value.hasL() ? 1 : 0)
+                + (value.hasM() ? 1 : 0) + (value.hasSs() ? 1 : 0) + (value.hasNs() ? 1 : 0)
+                + (value.hasBs() ? 1 : 0);
     }
 
     public static AttributeValue value(Value value) {

@@ -73,8 +73,12 @@ public final class Sizes {
 
     /** UTF-8 length without allocating the encoded bytes. */
     public static int utf8Length(String s) {
-        int length = 0;
-        for (int i = 0; i < s.length(); i++) {
+        int ascii = 0;
+        while (ascii < s.length() && s.charAt(ascii) < 0x80) {
+            ascii++;
+        }
+        int length = ascii;
+        for (int i = ascii; i < s.length(); i++) {
             char c = s.charAt(i);
             if (c < 0x80) {
                 length++;

@@ -47,10 +47,7 @@ public final class ValueJson {
         if (node == null || !node.isObject()) {
             throw DynamoException.serialization("Unexpected value type in payload");
         }
-        if (depth > MAX_DEPTH) {
-            throw DynamoException.validation("Nesting Levels have exceeded supported limits: "
-                    + "Attributes in the item have nested levels beyond supported limit");
-        }
+        checkDepth(depth);
         String type = null;
         JsonNode content = null;
         int types = 0;
@@ -63,26 +60,13 @@ public final class ValueJson {
             type = e.getKey();
             content = e.getValue();
         }
-        if (types == 0) {
-            throw DynamoException.validation(
-                    "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes");
-        }
-        if (types > 1) {
-            throw DynamoException.validation("Supplied AttributeValue has more than one datatypes set, "
-                    + "must contain exactly one of the supported datatypes");
-        }
+        checkOneType(types);
         return switch (type) {
             case "S" -> new Value.S(text(content));
             case "N" -> Value.N.of(text(content));
             case "B" -> new Value.B(base64(content));
             case "BOOL" -> new Value.Bool(bool(content));
-            case "NULL" -> {
-                if (!bool(content)) {
-                    throw DynamoException.validation("One or more parameter values were invalid: "
-                            + "Null attribute value types must have the value of true");
-                }
-                yield Value.Null.INSTANCE;
-            }
+            case "NULL" -> nullValue(bool(content));
             case "L" -> {
                 List<Value> values = new ArrayList<>();
                 for (JsonNode element : array(content)) {
@@ -102,24 +86,63 @@ public final class ValueJson {
                 }
                 yield new Value.M(values);
             }
-            case "SS" -> readStringSet(content);
-            case "NS" -> readNumberSet(content);
-            default -> readBinarySet(content);
+            case "SS" -> {
+                List<String> raw = new ArrayList<>();
+                array(content).forEach(element -> raw.add(text(element)));
+                yield stringSet(raw);
+            }
+            case "NS" -> {
+                List<Value.N> values = new ArrayList<>();
+                List<String> raw = new ArrayList<>();
+                for (JsonNode element : array(content)) {
+                    raw.add(text(element));
+                    values.add(Value.N.of(raw.get(raw.size() - 1)));
+                }
+                yield numberSet(values, raw);
+            }
+            default -> {
+                List<byte[]> values = new ArrayList<>();
+                List<String> raw = new ArrayList<>();
+                for (JsonNode element : array(content)) {
+                    raw.add(text(element));
+                    values.add(base64(element));
+                }
+                yield binarySet(values, raw);
+            }
         };
     }
 
-    private static boolean isTypeTag(String key) {
-        return switch (key) {
-            case "S", "N", "B", "BOOL", "NULL", "L", "M", "SS", "NS", "BS" -> true;
-            default -> false;
-        };
-    }
+    // ---- the checks every reading of a value makes, from JSON here and from SDK values in SdkValues --------------
 
-    private static Value readStringSet(JsonNode content) {
-        List<String> raw = new ArrayList<>();
-        for (JsonNode element : array(content)) {
-            raw.add(text(element));
+    /** A value nested deeper than DynamoDB allows is refused. */
+    static void checkDepth(int depth) {
+        if (depth > MAX_DEPTH) {
+            throw DynamoException.validation("Nesting Levels have exceeded supported limits: "
+                    + "Attributes in the item have nested levels beyond supported limit");
         }
+    }
+
+    /** An attribute value sets exactly one of the types. */
+    static void checkOneType(int types) {
+        if (types == 0) {
+            throw DynamoException.validation(
+                    "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes");
+        }
+        if (types > 1) {
+            throw DynamoException.validation("Supplied AttributeValue has more than one datatypes set, "
+                    + "must contain exactly one of the supported datatypes");
+        }
+    }
+
+    static Value nullValue(boolean value) {
+        if (!value) {
+            throw DynamoException.validation("One or more parameter values were invalid: "
+                    + "Null attribute value types must have the value of true");
+        }
+        return Value.Null.INSTANCE;
+    }
+
+    static Value stringSet(List<String> raw) {
         if (raw.isEmpty()) {
             throw DynamoException.validation(
                     "One or more parameter values were invalid: An string set  may not be empty");
@@ -131,14 +154,9 @@ public final class ValueJson {
         return new Value.SS(values);
     }
 
-    private static Value readNumberSet(JsonNode content) {
-        List<String> raw = new ArrayList<>();
-        Set<Value.N> values = new LinkedHashSet<>();
-        for (JsonNode element : array(content)) {
-            String text = text(element);
-            raw.add(text);
-            values.add(Value.N.of(text));
-        }
+    /** A number set; {@code raw} is its elements as the request wrote them, for the message. */
+    static Value numberSet(List<Value.N> elements, List<String> raw) {
+        Set<Value.N> values = new LinkedHashSet<>(elements);
         if (raw.isEmpty()) {
             throw DynamoException.validation(
                     "One or more parameter values were invalid: An number set  may not be empty");
@@ -149,13 +167,10 @@ public final class ValueJson {
         return new Value.NS(values);
     }
 
-    private static Value readBinarySet(JsonNode content) {
-        List<String> raw = new ArrayList<>();
+    /** A binary set; {@code raw} is its elements as the request's base64 text, for the message. */
+    static Value binarySet(List<byte[]> elements, List<String> raw) {
         Set<Value.B> values = new LinkedHashSet<>();
-        for (JsonNode element : array(content)) {
-            raw.add(text(element));
-            values.add(new Value.B(base64(element)));
-        }
+        elements.forEach(bytes -> values.add(new Value.B(bytes)));
         if (raw.isEmpty()) {
             throw DynamoException.validation(
                     "One or more parameter values were invalid: Binary sets should not be empty");
@@ -164,6 +179,13 @@ public final class ValueJson {
             throw duplicates(raw.toString(), "of type BS ");
         }
         return new Value.BS(values);
+    }
+
+    private static boolean isTypeTag(String key) {
+        return switch (key) {
+            case "S", "N", "B", "BOOL", "NULL", "L", "M", "SS", "NS", "BS" -> true;
+            default -> false;
+        };
     }
 
     private static DynamoException duplicates(String collection, String separator) {
@@ -205,8 +227,11 @@ public final class ValueJson {
         }
     }
 
-    /** Writes an item as DynamoDB JSON. */
+    /** Writes an item as DynamoDB JSON; a stored item straight from its encoding. */
     public static ObjectNode writeItem(Map<String, Value> item) {
+        if (ItemCodec.isView(item)) {
+            return ItemCodec.json(item);
+        }
         ObjectNode node = NODES.objectNode();
         for (Map.Entry<String, Value> e : item.entrySet()) {
             node.set(e.getKey(), write(e.getValue()));

@@ -88,6 +88,31 @@ class JournalTest {
     }
 
     @Test
+    void should_restore_a_fork_with_its_own_items_from_the_journal_and_then_from_a_snapshot() throws IOException {
+        DynamoDbEngine crashed = durable();
+        createTable(crashed.client());
+        put(crashed.client(), "CUSTOMER#1", "PROFILE", "Ada");
+        crashed.fork("app", "fork");
+        crashed.client().putItem(b -> b.tableName("fork").item(Map.of("PK", AttributeValue.fromS("CUSTOMER#2"),
+                "SK", AttributeValue.fromS("PROFILE"), "name", AttributeValue.fromS("Bob"))));
+        put(crashed.client(), "CUSTOMER#3", "PROFILE", "Cy");
+        crash(); // no close: the fork comes back from the journal, replayed after its source's writes before it
+
+        for (int start = 0; start < 2; start++) {
+            try (DynamoDbEngine engine = durable()) { // the first close folds the journal into a snapshot
+                DynamoDbClient client = engine.client();
+                assertThat(client.scan(b -> b.tableName("app")).items()).extracting(i -> i.get("name").s())
+                        .containsExactlyInAnyOrder("Ada", "Cy");
+                assertThat(client.scan(b -> b.tableName("fork")).items()).extracting(i -> i.get("name").s())
+                        .containsExactlyInAnyOrder("Ada", "Bob");
+                assertThat(client.query(b -> b.tableName("fork").indexName("ByName").keyConditionExpression("#n = :n")
+                        .expressionAttributeNames(Map.of("#n", "name"))
+                        .expressionAttributeValues(Map.of(":n", AttributeValue.fromS("Bob")))).count()).isEqualTo(1);
+            }
+        }
+    }
+
+    @Test
     void should_drop_a_torn_last_record_and_keep_everything_before_it() throws IOException {
         DynamoDbEngine crashed = durable();
         createTable(crashed.client());

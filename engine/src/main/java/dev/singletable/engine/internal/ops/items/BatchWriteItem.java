@@ -47,58 +47,79 @@ public final class BatchWriteItem implements OperationHandler {
         constraints.check();
         JsonNode requestItems = BatchShapes.requestItems(request, "BatchWriteItem");
         List<WriteRequest> requests = read(requestItems);
-        return database.write(() -> {
-            Map<String, Table> tables = new LinkedHashMap<>();
-            for (WriteRequest r : requests) {
-                tables.computeIfAbsent(r.tableName(), database::table);
+        return database.write(() -> write(database, requests, capacityMode, metrics, context));
+    }
+
+    /**
+     * engine.load: puts items into a table as one BatchWriteItem of their PutRequests would, with the checks a
+     * request's items get as they are read and then every other: all before any item is written.
+     * The items are read (converted) one by one as they are checked, so the first bad item is the one reported.
+     */
+    public static void putAll(Database database, String tableName, List<Map<String, Value>> items) {
+        List<WriteRequest> requests = new ArrayList<>(items.size());
+        for (Map<String, Value> item : items) {
+            requests.add(new WriteRequest(Database.nameOf(tableName), checkedPut(item), null));
+        }
+        database.write(() -> write(database, requests, null, false, RequestContext.unlogged()));
+    }
+
+    /** Checks and applies the writes; {@code capacityMode} null when nobody asks what they consumed (a load). */
+    private static ObjectNode write(Database database, List<WriteRequest> requests, String capacityMode,
+                                    boolean metrics, RequestContext context) {
+        Map<String, Table> tables = new LinkedHashMap<>();
+        for (WriteRequest r : requests) {
+            tables.computeIfAbsent(r.tableName(), database::table);
+        }
+        List<ItemWrite> writes = new ArrayList<>();
+        Set<List<Object>> seen = new HashSet<>();
+        for (WriteRequest r : requests) {
+            Table table = tables.get(r.tableName());
+            ItemWrite write;
+            if (r.item() != null) {
+                ItemKeys.checkItemKey(table, r.item());
+                ItemKeys.checkIndexKeys(table, r.item(), null, ItemKeys.Form.PUT);
+                write = ItemWrite.put(table, r.item(), null);
+            } else {
+                ItemKeys.ofKey(table, r.key());
+                write = ItemWrite.delete(table, r.key(), null);
             }
-            List<ItemWrite> writes = new ArrayList<>();
-            Set<List<Object>> seen = new HashSet<>();
-            for (WriteRequest r : requests) {
-                Table table = tables.get(r.tableName());
-                ItemWrite write;
-                if (r.item() != null) {
-                    ItemKeys.checkItemKey(table, r.item());
-                    ItemKeys.checkIndexKeys(table, r.item(), null, ItemKeys.Form.PUT);
-                    write = ItemWrite.put(table, r.item(), null);
-                } else {
-                    ItemKeys.ofKey(table, r.key());
-                    write = ItemWrite.delete(table, r.key(), null);
-                }
-                if (!seen.add(List.of(table.name(), write.key()))) {
-                    throw DynamoException.validation("Provided list of item keys contains duplicates");
-                }
-                writes.add(write);
+            if (!seen.add(List.of(table.name(), write.key()))) {
+                throw DynamoException.validation("Provided list of item keys contains duplicates");
             }
-            Usage usage = new Usage();
-            Map<String, ArrayNode> collections = new LinkedHashMap<>();
-            for (ItemWrite write : writes) {
+            writes.add(write);
+        }
+        Usage usage = new Usage();
+        Map<String, ArrayNode> collections = new LinkedHashMap<>();
+        for (ItemWrite write : writes) {
+            if (capacityMode == null) {
+                write.applyUnobserved();
+            } else {
                 ItemWrite.Outcome outcome = write.plan();
                 write.apply(outcome);
                 usage.write(write.table().name(), write.cost(outcome));
             }
-            if (metrics) {
-                for (ItemWrite write : writes) {
-                    ObjectNode collection = ItemCollections.metrics(write.table(), write.key().partition());
-                    if (collection != null) {
-                        collections.computeIfAbsent(write.table().name(),
-                                n -> JsonNodeFactory.instance.arrayNode()).add(collection);
-                    }
+        }
+        if (metrics) {
+            for (ItemWrite write : writes) {
+                ObjectNode collection = ItemCollections.metrics(write.table(), write.key().partition());
+                if (collection != null) {
+                    collections.computeIfAbsent(write.table().name(),
+                            n -> JsonNodeFactory.instance.arrayNode()).add(collection);
                 }
             }
-            context.consumedCapacity(usage.total());
-            ObjectNode response = JsonNodeFactory.instance.objectNode();
-            response.putObject("UnprocessedItems");
-            ArrayNode consumed = usage.perTable(capacityMode);
-            if (consumed != null) {
-                response.set("ConsumedCapacity", consumed);
-            }
-            if (!collections.isEmpty()) {
-                ObjectNode byTable = response.putObject("ItemCollectionMetrics");
-                collections.forEach(byTable::set);
-            }
-            return response;
-        });
+        }
+        context.consumedCapacity(usage.total());
+        ObjectNode response = JsonNodeFactory.instance.objectNode();
+        response.putObject("UnprocessedItems");
+        ArrayNode consumed = capacityMode == null ? null : usage.perTable(capacityMode);
+        if (consumed != null) {
+            response.set("ConsumedCapacity", consumed);
+        }
+        if (!collections.isEmpty()) {
+            ObjectNode byTable = response.putObject("ItemCollectionMetrics");
+            collections.forEach(byTable::set);
+        }
+        return response;
     }
 
     /** The requests, checked for shape and then each item's values and size, without the tables. */
@@ -139,13 +160,17 @@ public final class BatchWriteItem implements OperationHandler {
                     + "must contain exactly one of the supported datatypes");
         }
         if (put != null) {
-            Map<String, Value> item = Members.requiredItem(put, "Item", "requestItems." + tableName
-                    + ".member.putRequest.item");
-            ItemKeys.checkAttributeNames(item);
-            Members.checkItemSize(item);
-            return new WriteRequest(tableName, item, null);
+            return new WriteRequest(tableName, checkedPut(Members.requiredItem(put, "Item", "requestItems."
+                    + tableName + ".member.putRequest.item")), null);
         }
         return new WriteRequest(tableName, null, Members.requiredItem(delete, "Key",
                 "requestItems." + tableName + ".member.deleteRequest.key"));
+    }
+
+    /** What is checked of a PutRequest's item as the request is read: its attribute names and size. */
+    private static Map<String, Value> checkedPut(Map<String, Value> item) {
+        ItemKeys.checkAttributeNames(item);
+        Members.checkItemSize(item);
+        return item;
     }
 }

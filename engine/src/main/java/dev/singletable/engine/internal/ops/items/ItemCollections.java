@@ -7,6 +7,7 @@ import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.value.Value;
 import dev.singletable.engine.internal.value.ValueJson;
+import java.util.Iterator;
 
 /**
  * ItemCollectionMetrics: reported only for tables with a local secondary index, whose item collections
@@ -27,10 +28,10 @@ final class ItemCollections {
         if (!tracked(table)) {
             return null;
         }
-        long bytes = table.partition(partitionKey).values().stream().mapToLong(Item::size).sum();
+        long bytes = size(table.items().partition(partitionKey));
         for (IndexData index : table.indexes()) {
             if (!index.definition().global()) {
-                bytes += index.partition(partitionKey).values().stream().mapToLong(Item::size).sum();
+                bytes += size(index.entries().partition(partitionKey));
             }
         }
         double lower = Math.floor(bytes / GB);
@@ -38,5 +39,13 @@ final class ItemCollections {
         metrics.putObject("ItemCollectionKey").set(table.partitionKey().name(), ValueJson.write(partitionKey));
         metrics.putArray("SizeEstimateRangeGB").add(lower).add(lower + 1);
         return metrics;
+    }
+
+    private static long size(Iterator<Item> entries) {
+        long bytes = 0;
+        while (entries.hasNext()) {
+            bytes += entries.next().size();
+        }
+        return bytes;
     }
 }

@@ -144,7 +144,8 @@ final class ItemKeys {
     }
 
     private static List<IndexDef> indexesByName(Table table) {
-        return table.metadata().indexes().stream().sorted(Comparator.comparing(IndexDef::name)).toList();
+        List<IndexDef> indexes = table.metadata().indexes();
+        return indexes.size() < 2 ? indexes : indexes.stream().sorted(Comparator.comparing(IndexDef::name)).toList();
     }
 
     private static List<KeyDef> indexKeys(IndexDef index) {

@@ -143,6 +143,18 @@ final class ItemWrite {
         }
     }
 
+    /**
+     * Makes the write when nobody asks what it replaced or consumed (a bulk load): an unconditional put writes
+     * without reading the item first.
+     */
+    void applyUnobserved() {
+        if (kind == Kind.PUT && condition == null) {
+            table.put(item);
+        } else {
+            apply(plan());
+        }
+    }
+
     /** The units the write consumed, also when its condition failed. */
     WriteCost cost(Outcome outcome) {
         if (outcome.conditionFailed() || !outcome.writes()) {

@@ -9,7 +9,6 @@ import dev.singletable.engine.internal.value.Sizes;
 import dev.singletable.engine.internal.value.Value;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * The write units one write consumes: on the table, 1 KB units of the larger of the old and new
@@ -49,10 +48,7 @@ record WriteCost(double table, Map<String, Double> globalIndexes, Map<String, Do
         if (oldEntry == null || newEntry == null) {
             return Capacity.writeUnits(Sizes.itemSize(oldEntry == null ? newEntry : oldEntry));
         }
-        boolean sameKey = Objects.equals(index.entryKey(old, table.partitionKey(), table.sortKey()),
-                index.entryKey(after, table.partitionKey(), table.sortKey()))
-                && Objects.equals(old.get(def.partitionKey().name()), after.get(def.partitionKey().name()));
-        if (!sameKey) {
+        if (!def.sameKey(old, after)) {
             return Capacity.writeUnits(Sizes.itemSize(oldEntry)) + Capacity.writeUnits(Sizes.itemSize(newEntry));
         }
         if (oldEntry.equals(newEntry)) {

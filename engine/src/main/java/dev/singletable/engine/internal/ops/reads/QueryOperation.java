@@ -9,13 +9,11 @@ import dev.singletable.engine.internal.kernel.Database;
 import dev.singletable.engine.internal.ops.OperationHandler;
 import dev.singletable.engine.internal.ops.RequestContext;
 import dev.singletable.engine.internal.ops.Requests;
-import dev.singletable.engine.internal.storage.IndexEntryKey;
 import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.storage.KeyDef;
 import dev.singletable.engine.internal.value.Value;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.NavigableMap;
 
 /**
  * Query: a range read inside one partition of a table or index. It navigates the sorted partition to the
@@ -67,21 +65,8 @@ public final class QueryOperation implements OperationHandler {
             checkStartKey(target, key, startKey);
         }
         SortRange range = SortRange.of(key.sort());
-        if (target.index() == null) {
-            NavigableMap<Value, Item> items = range.of(target.table().partition(key.partitionValue()));
-            if (startKey != null) {
-                KeyDef sort = target.sortKey();
-                Value after = sort == null ? Value.Null.INSTANCE : startKey.get(sort.name());
-                items = forward ? items.tailMap(after, false) : items.headMap(after, false);
-            }
-            return (forward ? items : items.descendingMap()).values().iterator();
-        }
-        NavigableMap<IndexEntryKey, Item> entries = range.ofIndex(target.index().partition(key.partitionValue()));
-        if (startKey != null) {
-            IndexEntryKey after = target.entryKey(startKey);
-            entries = forward ? entries.tailMap(after, false) : entries.headMap(after, false);
-        }
-        return (forward ? entries : entries.descendingMap()).values().iterator();
+        return target.entries().query(key.partitionValue(), range.low(), range.lowInclusive(), range.high(),
+                range.highInclusive(), startKey, forward);
     }
 
     /** The start key has the target's key attributes and lies inside the queried partition and range. */

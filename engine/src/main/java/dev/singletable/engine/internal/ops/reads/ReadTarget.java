@@ -4,9 +4,9 @@ import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.expr.KeySchema;
 import dev.singletable.engine.internal.storage.IndexData;
 import dev.singletable.engine.internal.storage.IndexDef;
-import dev.singletable.engine.internal.storage.IndexEntryKey;
 import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.storage.KeyDef;
+import dev.singletable.engine.internal.storage.SortedItems;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.value.Value;
 import java.util.ArrayList;
@@ -59,6 +59,11 @@ final class ReadTarget {
         return table;
     }
 
+    /** What a Query or Scan reads: the table's items or the index's entries. */
+    SortedItems entries() {
+        return index == null ? table.items() : index.entries();
+    }
+
     /** The index read, or null when reading the table. */
     IndexData index() {
         return index;
@@ -109,7 +114,7 @@ final class ReadTarget {
 
     /** Whether entries are whole items (the table, or an index projecting ALL). */
     boolean holdsWholeItems() {
-        return index == null || index.definition().projectionType().equals("ALL");
+        return index == null || index.definition().projectsAll();
     }
 
     /** The table item an index entry was made from. */
@@ -145,8 +150,4 @@ final class ReadTarget {
         return key;
     }
 
-    /** Where an index entry with these key attributes sits in its index partition. */
-    IndexEntryKey entryKey(Map<String, Value> keyAttributes) {
-        return index.entryKey(keyAttributes, table.partitionKey(), table.sortKey());
-    }
 }

@@ -9,14 +9,10 @@ import dev.singletable.engine.internal.ops.RequestContext;
 import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.HashOrder;
 import dev.singletable.engine.internal.storage.Item;
-import dev.singletable.engine.internal.storage.KeyDef;
 import dev.singletable.engine.internal.storage.TableSettings;
 import dev.singletable.engine.internal.value.Value;
-import java.util.Collections;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.NavigableMap;
-import java.util.NoSuchElementException;
 
 /**
  * Scan: every entry of a table or index, partition by partition in hash order (as DynamoDB scans), resuming
@@ -89,57 +85,12 @@ public final class ScanOperation implements OperationHandler {
                             + " Segment: " + segment.segment());
                 }
             }
-            Iterator<Item> entries;
-            if (target.index() == null) {
-                KeyDef sort = target.sortKey();
-                Value after = startKey == null ? null : sort == null ? Value.Null.INSTANCE : startKey.get(sort.name());
-                entries = entries(target.table().partitions(), startPartition, after, segment);
-            } else {
-                entries = entries(target.index().partitions(), startPartition,
-                        startKey == null ? null : target.entryKey(startKey), segment);
-            }
+            Iterator<Item> entries = target.entries().scan(segment.segment(), segment.total(), startKey);
             TableSettings settings = target.table().metadata().settings();
             TableSettings.Scaling scaling = target.isGlobalIndex()
                     ? settings.indexScaling().getOrDefault(target.indexName(), settings.scaling()) : settings.scaling();
             ScanCharge charge = new ScanCharge(scaling.partitions(), segment.segment(), segment.total(), startPartition);
             return Page.read(request, target, entries, charge).respond(request, target, context);
         });
-    }
-
-    /**
-     * The entries of the partitions in the segment, in order, from just after {@code after} in partition
-     * {@code startPartition} (from the start when null). Lazy: a page reads only what it returns.
-     */
-    private static <K> Iterator<Item> entries(NavigableMap<Value, ? extends NavigableMap<K, Item>> partitions,
-                                              Value startPartition, K after, Segment segment) {
-        Iterator<? extends Map.Entry<Value, ? extends NavigableMap<K, Item>>> remaining =
-                (startPartition == null ? partitions : partitions.tailMap(startPartition, true)).entrySet().iterator();
-        return new Iterator<>() {
-            private Iterator<Item> current = Collections.emptyIterator();
-
-            @Override
-            public boolean hasNext() {
-                while (!current.hasNext()) {
-                    if (!remaining.hasNext()) {
-                        return false;
-                    }
-                    Map.Entry<Value, ? extends NavigableMap<K, Item>> partition = remaining.next();
-                    if (segment.contains(partition.getKey())) {
-                        NavigableMap<K, Item> items = partition.getKey().equals(startPartition)
-                                ? partition.getValue().tailMap(after, false) : partition.getValue();
-                        current = items.values().iterator();
-                    }
-                }
-                return true;
-            }
-
-            @Override
-            public Item next() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException();
-                }
-                return current.next();
-            }
-        };
     }
 }

@@ -2,25 +2,17 @@ package dev.singletable.engine.internal.ops.reads;
 
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.expr.SortCondition;
-import dev.singletable.engine.internal.storage.IndexEntryKey;
 import dev.singletable.engine.internal.value.Value;
 import dev.singletable.engine.internal.value.ValueJson;
 import dev.singletable.engine.internal.value.ValueOrder;
-import java.math.BigDecimal;
 import java.util.Arrays;
-import java.util.NavigableMap;
 
 /**
  * A sort key condition as a key range, so that a Query reads only the entries it returns and costs what it
- * reads, never the partition: sub, head and tail maps of the sorted partition. A null bound is open.
+ * reads, never the partition: the store seeks to the range's first entry. A null bound is open.
  */
 record SortRange(Value low, boolean lowInclusive, Value high, boolean highInclusive) {
     private static final SortRange ALL = new SortRange(null, false, null, false);
-    /**
-     * Below the gap between a stored number and the next one: numbers hold at most 38 significant digits and
-     * are at least 1E-130 in magnitude, so two stored numbers differ by at least 1E-167.
-     */
-    private static final BigDecimal BELOW_NUMBER_GAP = new BigDecimal("1E-200");
 
     /** The range a sort condition selects; the whole partition when there is none. */
     static SortRange of(SortCondition condition) {
@@ -48,46 +40,6 @@ record SortRange(Value low, boolean lowInclusive, Value high, boolean highInclus
                     + ValueJson.describe(upper));
         }
         return new SortRange(lower, true, upper, true);
-    }
-
-    /** The entries of a table partition (keyed by sort key) in this range. */
-    <T> NavigableMap<Value, T> of(NavigableMap<Value, T> partition) {
-        if (low != null && high != null) {
-            return partition.subMap(low, lowInclusive, high, highInclusive);
-        } else if (low != null) {
-            return partition.tailMap(low, lowInclusive);
-        } else if (high != null) {
-            return partition.headMap(high, highInclusive);
-        }
-        return partition;
-    }
-
-    /**
-     * The entries of an index partition in this range. Entries are ordered by index sort key, then table key,
-     * so each bound becomes the position before the first entry of a sort key value: {@code > v} starts before
-     * the first entry of v's successor.
-     */
-    <T> NavigableMap<IndexEntryKey, T> ofIndex(NavigableMap<IndexEntryKey, T> partition) {
-        IndexEntryKey from = low == null ? null : IndexEntryKey.first(lowInclusive ? low : successor(low));
-        IndexEntryKey to = high == null ? null : IndexEntryKey.first(highInclusive ? successor(high) : high);
-        if (from != null && to != null) {
-            return partition.subMap(from, true, to, false);
-        } else if (from != null) {
-            return partition.tailMap(from, true);
-        } else if (to != null) {
-            return partition.headMap(to, false);
-        }
-        return partition;
-    }
-
-    /** The smallest value above v that a key can hold (or, for numbers, a value below any stored one above v). */
-    private static Value successor(Value v) {
-        if (v instanceof Value.S s) {
-            return new Value.S(s.value() + '\0');
-        } else if (v instanceof Value.B b) {
-            return new Value.B(Arrays.copyOf(b.bytes(), b.bytes().length + 1));
-        }
-        return new Value.N(((Value.N) v).value().add(BELOW_NUMBER_GAP));
     }
 
     /** The smallest value above every value that begins with the prefix, or null when there is none. */

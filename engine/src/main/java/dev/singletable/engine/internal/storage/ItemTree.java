@@ -1,0 +1,444 @@
+package dev.singletable.engine.internal.storage;
+
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+
+/**
+ * A sorted map from key bytes ({@link KeyBytes}) to items: a B+tree whose nodes can be shared between trees.
+ * A tree changes in place only the nodes it owns; a node it shares with a fork or a snapshot
+ * ({@link #share()}) is copied before its first change, with the path above it. So a fork costs nothing when
+ * made, and then what it writes: about one leaf and its path per item written, whatever the size of the tree.
+ * Not thread-safe: the engine's lock keeps writers apart from each other and from readers.
+ */
+final class ItemTree {
+    /** Entries per leaf and children per inner node, at most: a node copied for a write is about 300 bytes. */
+    private static final int NODE_SIZE = 32;
+
+    /** Entries per node, at most. */
+    private final int max;
+    /** Below this a node is merged with or refilled from a sibling. */
+    private final int min;
+
+    private Node root;
+    private int size;
+    /** Levels of nodes: 1 while the root is a leaf. */
+    private int height;
+    /** The mark of the nodes this tree may change in place; a fresh mark disowns every node there is. */
+    private Object owner = new Object();
+    /** The item a put replaced or a remove removed: the second result of the recursion that made the change. */
+    private Item previous;
+
+    ItemTree() {
+        this(NODE_SIZE);
+    }
+
+    /** A tree with smaller nodes, so that tests reach several levels with few entries. */
+    ItemTree(int nodeSize) {
+        this(new Node(null, true, nodeSize), 0, 1, nodeSize);
+    }
+
+    private ItemTree(Node root, int size, int height, int nodeSize) {
+        this.root = root;
+        this.size = size;
+        this.height = height;
+        this.max = nodeSize;
+        this.min = nodeSize / 4;
+    }
+
+    int size() {
+        return size;
+    }
+
+    /**
+     * A tree with the same entries, sharing every node with this one, made in constant time. From now on neither
+     * tree changes a node in place that the other can see.
+     */
+    ItemTree share() {
+        owner = new Object();
+        return new ItemTree(root, size, height, max);
+    }
+
+    /** Makes this tree hold what a shared tree holds, in constant time; the shared tree stays as it is. */
+    void restore(ItemTree snapshot) {
+        root = snapshot.root;
+        size = snapshot.size;
+        height = snapshot.height;
+        owner = new Object();
+    }
+
+    Item get(byte[] key) {
+        Node node = root;
+        while (!node.leaf) {
+            node = node.child(route(node, key));
+        }
+        int i = search(node, key);
+        return i >= 0 ? node.item(i) : null;
+    }
+
+    /** Adds or replaces the item under a key; returns the item replaced, or null. */
+    Item put(byte[] key, Item item) {
+        previous = null;
+        root = writable(root);
+        Node split = insert(root, key, item);
+        if (split != null) {
+            Node top = new Node(owner, false, max);
+            top.insert(0, null, root);
+            top.insert(1, split.keys[0], split);
+            root = top;
+            height++;
+        }
+        Item replaced = previous;
+        previous = null;
+        return replaced;
+    }
+
+    /** Removes the item under a key; returns it, or null (and copies nothing) when there is none. */
+    Item remove(byte[] key) {
+        if (get(key) == null) {
+            return null;
+        }
+        root = writable(root);
+        delete(root, key);
+        while (!root.leaf && root.count == 1) {
+            root = root.child(0);
+            height--;
+        }
+        size--;
+        Item removed = previous;
+        previous = null;
+        return removed;
+    }
+
+    /**
+     * The items with keys between two bounds (null: open), in key order or reversed. Lazy: reading the first
+     * item costs a descent, each further one a step. The tree must not change while the iterator is in use.
+     */
+    Iterator<Item> range(byte[] from, boolean fromInclusive, byte[] to, boolean toInclusive, boolean descending) {
+        return descending ? new Cursor(to, toInclusive, from, fromInclusive, true)
+                : new Cursor(from, fromInclusive, to, toInclusive, false);
+    }
+
+    // ---- changes -----------------------------------------------------------------------------------------------
+
+    private Node writable(Node node) {
+        return node.owner == owner ? node : node.copy(owner);
+    }
+
+    /** Inserts under a node; returns the new right sibling when the node split, else null. */
+    private Node insert(Node node, byte[] key, Item item) {
+        int at;
+        Object value;
+        if (node.leaf) {
+            int i = search(node, key);
+            if (i >= 0) {
+                previous = node.item(i);
+                node.values[i] = item;
+                return null;
+            }
+            size++;
+            at = -i - 1;
+            value = item;
+        } else {
+            int i = route(node, key);
+            Node child = writable(node.child(i));
+            node.values[i] = child;
+            Node split = insert(child, key, item);
+            if (split == null) {
+                return null;
+            }
+            at = i + 1;
+            key = split.keys[0];
+            value = split;
+        }
+        if (node.count < max) {
+            node.insert(at, key, value);
+            return null;
+        }
+        // a node filled by appending (keys written in order) stays full; otherwise both halves get room
+        int keep = at == max ? max : max / 2;
+        Node right = node.splitAt(keep, owner);
+        if (at <= keep && keep < max) {
+            node.insert(at, key, value);
+        } else {
+            right.insert(at - keep, key, value);
+        }
+        return right;
+    }
+
+    /** Removes a key known to be present under a node, keeping every node but the root at least {@code min} full. */
+    private void delete(Node node, byte[] key) {
+        if (node.leaf) {
+            int i = search(node, key);
+            previous = node.item(i);
+            node.removeAt(i);
+            return;
+        }
+        int i = route(node, key);
+        Node child = writable(node.child(i));
+        node.values[i] = child;
+        delete(child, key);
+        if (child.count < min && node.count > 1) {
+            rebalance(node, i == 0 ? 0 : i - 1);
+        }
+    }
+
+    /** Merges the children at {@code left} and {@code left + 1}, or shares their entries evenly. */
+    private void rebalance(Node parent, int left) {
+        Node a = writable(parent.child(left));
+        Node b = writable(parent.child(left + 1));
+        parent.values[left] = a;
+        parent.values[left + 1] = b;
+        byte[] separator = parent.keys[left + 1];
+        if (a.count + b.count <= max) {
+            a.absorb(b, separator);
+            parent.removeAt(left + 1);
+        } else {
+            parent.keys[left + 1] = a.balance(b, separator);
+        }
+    }
+
+    // ---- search ------------------------------------------------------------------------------------------------
+
+    /** The index of the key in a leaf, or {@code -(insertion point) - 1}. */
+    private static int search(Node node, byte[] key) {
+        int low = 0;
+        int high = node.count - 1;
+        while (low <= high) {
+            int mid = (low + high) >>> 1;
+            int c = KeyBytes.compare(node.keys[mid], key);
+            if (c < 0) {
+                low = mid + 1;
+            } else if (c > 0) {
+                high = mid - 1;
+            } else {
+                return mid;
+            }
+        }
+        return -low - 1;
+    }
+
+    /** The child of an inner node whose keys can include the key: the last whose separator is at most it. */
+    private static int route(Node node, byte[] key) {
+        int low = 1;
+        int high = node.count - 1;
+        int found = 0;
+        while (low <= high) {
+            int mid = (low + high) >>> 1;
+            if (KeyBytes.compare(node.keys[mid], key) <= 0) {
+                found = mid;
+                low = mid + 1;
+            } else {
+                high = mid - 1;
+            }
+        }
+        return found;
+    }
+
+    // ---- nodes -------------------------------------------------------------------------------------------------
+
+    /**
+     * A node. A leaf's values are items and its keys theirs. An inner node's values are its children, and
+     * {@code keys[i]} (i ≥ 1) separates child i - 1 (keys below it) from child i (keys at or above it);
+     * {@code keys[0]} is not used to route (after a split it is the separator the parent was given).
+     */
+    private static final class Node {
+        final Object owner;
+        final boolean leaf;
+        final byte[][] keys;
+        final Object[] values;
+        int count;
+
+        Node(Object owner, boolean leaf, int capacity) {
+            this(owner, leaf, new byte[capacity][], new Object[capacity], 0);
+        }
+
+        private Node(Object owner, boolean leaf, byte[][] keys, Object[] values, int count) {
+            this.owner = owner;
+            this.leaf = leaf;
+            this.keys = keys;
+            this.values = values;
+            this.count = count;
+        }
+
+        Item item(int i) {
+            return (Item) values[i];
+        }
+
+        Node child(int i) {
+            return (Node) values[i];
+        }
+
+        Node copy(Object newOwner) {
+            return new Node(newOwner, leaf, keys.clone(), values.clone(), count);
+        }
+
+        void insert(int at, byte[] key, Object value) {
+            System.arraycopy(keys, at, keys, at + 1, count - at);
+            System.arraycopy(values, at, values, at + 1, count - at);
+            keys[at] = key;
+            values[at] = value;
+            count++;
+        }
+
+        void removeAt(int i) {
+            System.arraycopy(keys, i + 1, keys, i, count - i - 1);
+            System.arraycopy(values, i + 1, values, i, count - i - 1);
+            count--;
+            keys[count] = null;
+            values[count] = null;
+        }
+
+        /** Moves the entries from {@code keep} on into a new node. */
+        Node splitAt(int keep, Object newOwner) {
+            Node right = new Node(newOwner, leaf, keys.length);
+            right.count = count - keep;
+            System.arraycopy(keys, keep, right.keys, 0, right.count);
+            System.arraycopy(values, keep, right.values, 0, right.count);
+            clear(keep, count);
+            count = keep;
+            return right;
+        }
+
+        /** Appends a right sibling's entries; {@code separator} is the parent's key between the two. */
+        void absorb(Node right, byte[] separator) {
+            System.arraycopy(right.keys, 0, keys, count, right.count);
+            System.arraycopy(right.values, 0, values, count, right.count);
+            if (!leaf) {
+                keys[count] = separator; // what routed to the right node's first child
+            }
+            count += right.count;
+        }
+
+        /**
+         * Evens out the entries of this node and its right sibling, given the parent's separator between them;
+         * returns the new separator.
+         */
+        byte[] balance(Node right, byte[] separator) {
+            int total = count + right.count;
+            int leftCount = total / 2;
+            if (count > leftCount) { // move the last n entries to the front of the right node
+                int n = count - leftCount;
+                System.arraycopy(right.keys, 0, right.keys, n, right.count);
+                System.arraycopy(right.values, 0, right.values, n, right.count);
+                System.arraycopy(keys, leftCount, right.keys, 0, n);
+                System.arraycopy(values, leftCount, right.values, 0, n);
+                if (!leaf) {
+                    right.keys[n] = separator; // routes to the right node's former first child
+                }
+                clear(leftCount, count);
+            } else { // move the first n entries of the right node to the end of this one
+                int n = leftCount - count;
+                if (!leaf) {
+                    right.keys[0] = separator; // routes to the right node's first child, now here
+                }
+                System.arraycopy(right.keys, 0, keys, count, n);
+                System.arraycopy(right.values, 0, values, count, n);
+                System.arraycopy(right.keys, n, right.keys, 0, right.count - n);
+                System.arraycopy(right.values, n, right.values, 0, right.count - n);
+                right.clear(right.count - n, right.count);
+            }
+            right.count = total - leftCount;
+            count = leftCount;
+            return right.keys[0];
+        }
+
+        private void clear(int from, int to) {
+            Arrays.fill(keys, from, to, null);
+            Arrays.fill(values, from, to, null);
+        }
+    }
+
+    // ---- reading in order --------------------------------------------------------------------------------------
+
+    /**
+     * Walks the leaves from a start bound towards a stop bound, remembering the path from the root so that it
+     * moves to the next leaf without links between leaves (which sharing nodes would not allow).
+     */
+    private final class Cursor implements Iterator<Item> {
+        private final Node[] path = new Node[height - 1];
+        private final int[] positions = new int[height - 1];
+        private final byte[] stop;
+        private final boolean stopInclusive;
+        private final boolean descending;
+        private Node leaf;
+        private int position;
+
+        Cursor(byte[] start, boolean startInclusive, byte[] stop, boolean stopInclusive, boolean descending) {
+            this.stop = stop;
+            this.stopInclusive = stopInclusive;
+            this.descending = descending;
+            Node node = root;
+            for (int level = 0; !node.leaf; level++) {
+                int i = start != null ? route(node, start) : descending ? node.count - 1 : 0;
+                path[level] = node;
+                positions[level] = i;
+                node = node.child(i);
+            }
+            leaf = node;
+            if (start == null) {
+                position = descending ? leaf.count - 1 : 0;
+            } else {
+                int i = search(leaf, start);
+                if (descending) {
+                    position = i >= 0 ? (startInclusive ? i : i - 1) : -i - 2;
+                } else {
+                    position = i >= 0 ? (startInclusive ? i : i + 1) : -i - 1;
+                }
+            }
+            settle();
+        }
+
+        /** Moves off the end of a leaf to the next leaf in the direction of travel, or ends. */
+        private void settle() {
+            while (leaf != null && (position < 0 || position >= leaf.count)) {
+                leaf = step();
+                if (leaf != null) {
+                    position = descending ? leaf.count - 1 : 0;
+                }
+            }
+            if (leaf != null && stop != null) {
+                int c = KeyBytes.compare(leaf.keys[position], stop);
+                if (descending ? c < 0 || c == 0 && !stopInclusive : c > 0 || c == 0 && !stopInclusive) {
+                    leaf = null;
+                }
+            }
+        }
+
+        /** The next leaf in the direction of travel, or null after the last. */
+        private Node step() {
+            int level = path.length - 1;
+            while (level >= 0 && (descending ? positions[level] == 0 : positions[level] == path[level].count - 1)) {
+                level--;
+            }
+            if (level < 0) {
+                return null;
+            }
+            positions[level] += descending ? -1 : 1;
+            Node node = path[level].child(positions[level]);
+            for (level++; !node.leaf; level++) {
+                int i = descending ? node.count - 1 : 0;
+                path[level] = node;
+                positions[level] = i;
+                node = node.child(i);
+            }
+            return node;
+        }
+
+        @Override
+        public boolean hasNext() {
+            return leaf != null;
+        }
+
+        @Override
+        public Item next() {
+            if (leaf == null) {
+                throw new NoSuchElementException();
+            }
+            Item item = leaf.item(position);
+            position += descending ? -1 : 1;
+            settle();
+            return item;
+        }
+    }
+}

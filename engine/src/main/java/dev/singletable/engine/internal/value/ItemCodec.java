@@ -1,0 +1,591 @@
+package dev.singletable.engine.internal.value;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Set;
+
+/**
+ * Items in the compact form the store keeps them in: one byte array per item, its attributes in the order they
+ * were written. An item read back is a read-only map view of the array that decodes only the attributes asked
+ * for, so a read costs what it touches.
+ *
+ * <pre>
+ * item      := count attribute*              count, lengths: unsigned LEB128 varints
+ * attribute := length name-bytes value
+ * value     := S length utf8 | N length canonical-text | B length bytes | FALSE | TRUE | NULL
+ *            | L length count value* | M length count attribute* | SS/NS/BS length count (length bytes)*
+ * </pre>
+ * Numbers are their canonical text, as the wire carries them. Strings are UTF-8, except that a lone surrogate
+ * (which Java strings can hold) keeps its 3-byte form, so every string comes back as it went in. Lists, maps and sets carry their byte length, so a lookup skips
+ * them whole.
+ */
+public final class ItemCodec {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final byte S = 1;
+    private static final byte N = 2;
+    private static final byte B = 3;
+    private static final byte FALSE = 4;
+    private static final byte TRUE = 5;
+    private static final byte NULL = 6;
+    private static final byte L = 7;
+    private static final byte M = 8;
+    private static final byte SS = 9;
+    private static final byte NS = 10;
+    private static final byte BS = 11;
+
+    private ItemCodec() {
+    }
+
+    /** An item's compact form and its DynamoDB size. */
+    public record Encoded(byte[] bytes, long size) {
+    }
+
+    /**
+     * The compact form of an item and its size by DynamoDB's rules ({@link Sizes}), measured as it is encoded:
+     * each name and string is measured once. An item that is already a view of one is not encoded again.
+     */
+    public static Encoded encode(Map<String, Value> item) {
+        if (item instanceof View view) {
+            return new Encoded(view.bytes, Sizes.itemSize(view));
+        }
+        // the UTF-8 length of each name and of each S value, measured for the size and used again to write
+        int[] lengths = new int[2 * item.size()];
+        int length = varintLength(item.size());
+        long size = 0;
+        int i = 0;
+        for (Map.Entry<String, Value> e : item.entrySet()) {
+            Value value = e.getValue();
+            int name = Sizes.utf8Length(e.getKey());
+            long valueSize = Sizes.valueSize(value);
+            lengths[i++] = name;
+            lengths[i++] = value instanceof Value.S ? (int) valueSize : -1;
+            size += name + valueSize;
+            length += bytesLength(name) + (value instanceof Value.S ? 1 + bytesLength((int) valueSize)
+                    : encodedLength(value));
+        }
+        Writer out = new Writer(new byte[length]);
+        out.varint(item.size());
+        i = 0;
+        for (Map.Entry<String, Value> e : item.entrySet()) {
+            out.string(e.getKey(), lengths[i++]);
+            int stringLength = lengths[i++];
+            if (stringLength >= 0) {
+                out.bytes[out.position++] = S;
+                out.string(((Value.S) e.getValue()).value(), stringLength);
+            } else {
+                out.value(e.getValue());
+            }
+        }
+        return new Encoded(out.bytes, size);
+    }
+
+    /** A read-only map over an encoded item, in the order the attributes were written. */
+    public static Map<String, Value> view(byte[] item) {
+        return new View(item);
+    }
+
+    /** One attribute of an encoded item, decoded; null when absent. */
+    public static Value get(byte[] item, String name) {
+        Reader in = new Reader(item);
+        return in.find(name) ? in.value() : null;
+    }
+
+    /**
+     * An encoded item as DynamoDB JSON, written from the encoding without decoding values: the same JSON that
+     * {@link ValueJson#writeItem} writes for the decoded item.
+     */
+    static ObjectNode json(Map<String, Value> view) {
+        Reader in = new Reader(((View) view).bytes);
+        return in.jsonItem(in.varint());
+    }
+
+    /** Whether a map is a view of an encoded item, which {@link #json} writes. */
+    static boolean isView(Map<String, Value> item) {
+        return item instanceof View;
+    }
+
+    /** Whether two encoded items hold the same attributes and values, in any order. */
+    public static boolean sameAttributes(byte[] a, byte[] b) {
+        return Arrays.equals(a, b) || view(a).equals(view(b));
+    }
+
+    // ---- sizes -------------------------------------------------------------------------------------------------
+
+    private static int encodedLength(Value value) {
+        if (value instanceof Value.S s) {
+            return 1 + stringLength(s.value());
+        } else if (value instanceof Value.N n) {
+            return 1 + stringLength(n.text());
+        } else if (value instanceof Value.B b) {
+            return 1 + bytesLength(b.bytes().length);
+        } else if (value instanceof Value.Bool || value instanceof Value.Null) {
+            return 1;
+        }
+        int content = contentLength(value);
+        return 1 + varintLength(content) + content;
+    }
+
+    /** The bytes of a list, map or set after its length: the count and the elements. */
+    private static int contentLength(Value value) {
+        int length;
+        if (value instanceof Value.L l) {
+            length = varintLength(l.values().size());
+            for (Value v : l.values()) {
+                length += encodedLength(v);
+            }
+        } else if (value instanceof Value.M m) {
+            length = varintLength(m.values().size());
+            for (Map.Entry<String, Value> e : m.values().entrySet()) {
+                length += stringLength(e.getKey()) + encodedLength(e.getValue());
+            }
+        } else if (value instanceof Value.SS ss) {
+            length = varintLength(ss.values().size());
+            for (String s : ss.values()) {
+                length += stringLength(s);
+            }
+        } else if (value instanceof Value.NS ns) {
+            length = varintLength(ns.values().size());
+            for (Value.N n : ns.values()) {
+                length += stringLength(n.text());
+            }
+        } else {
+            Value.BS bs = (Value.BS) value;
+            length = varintLength(bs.values().size());
+            for (Value.B b : bs.values()) {
+                length += bytesLength(b.bytes().length);
+            }
+        }
+        return length;
+    }
+
+    private static int stringLength(String s) {
+        return bytesLength(Sizes.utf8Length(s));
+    }
+
+    private static int bytesLength(int length) {
+        return varintLength(length) + length;
+    }
+
+    private static int varintLength(int value) {
+        int length = 1;
+        while ((value >>>= 7) != 0) {
+            length++;
+        }
+        return length;
+    }
+
+    // ---- writing -----------------------------------------------------------------------------------------------
+
+    private static final class Writer {
+        final byte[] bytes;
+        int position;
+
+        Writer(byte[] bytes) {
+            this.bytes = bytes;
+        }
+
+        void varint(int value) {
+            while ((value & ~0x7F) != 0) {
+                bytes[position++] = (byte) ((value & 0x7F) | 0x80);
+                value >>>= 7;
+            }
+            bytes[position++] = (byte) value;
+        }
+
+        void string(String s) {
+            string(s, Sizes.utf8Length(s));
+        }
+
+        /** Writes a string's length and its UTF-8 bytes, copied at once when it is ASCII. */
+        void string(String s, int length) {
+            varint(length);
+            if (length == s.length()) {
+                ascii(s);
+            } else {
+                utf8(s);
+            }
+        }
+
+        /** The chars of an ASCII string are its bytes: the JDK copies them without encoding (or allocating). */
+        @SuppressWarnings("deprecation")
+        private void ascii(String s) {
+            s.getBytes(0, s.length(), bytes, position);
+            position += s.length();
+        }
+
+        private void utf8(String s) {
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                if (c < 0x80) {
+                    bytes[position++] = (byte) c;
+                } else if (c < 0x800) {
+                    bytes[position++] = (byte) (0xC0 | c >> 6);
+                    bytes[position++] = (byte) (0x80 | c & 0x3F);
+                } else if (Character.isHighSurrogate(c) && i + 1 < s.length()
+                        && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    int cp = Character.toCodePoint(c, s.charAt(++i));
+                    bytes[position++] = (byte) (0xF0 | cp >> 18);
+                    bytes[position++] = (byte) (0x80 | cp >> 12 & 0x3F);
+                    bytes[position++] = (byte) (0x80 | cp >> 6 & 0x3F);
+                    bytes[position++] = (byte) (0x80 | cp & 0x3F);
+                } else {
+                    bytes[position++] = (byte) (0xE0 | c >> 12);
+                    bytes[position++] = (byte) (0x80 | c >> 6 & 0x3F);
+                    bytes[position++] = (byte) (0x80 | c & 0x3F);
+                }
+            }
+        }
+
+        void raw(byte[] value) {
+            varint(value.length);
+            System.arraycopy(value, 0, bytes, position, value.length);
+            position += value.length;
+        }
+
+        void value(Value value) {
+            if (value instanceof Value.S s) {
+                bytes[position++] = S;
+                string(s.value());
+            } else if (value instanceof Value.N n) {
+                bytes[position++] = N;
+                string(n.text());
+            } else if (value instanceof Value.B b) {
+                bytes[position++] = B;
+                raw(b.bytes());
+            } else if (value instanceof Value.Bool b) {
+                bytes[position++] = b.value() ? TRUE : FALSE;
+            } else if (value instanceof Value.Null) {
+                bytes[position++] = NULL;
+            } else {
+                container(value);
+            }
+        }
+
+        private void container(Value value) {
+            bytes[position++] = value instanceof Value.L ? L : value instanceof Value.M ? M
+                    : value instanceof Value.SS ? SS : value instanceof Value.NS ? NS : BS;
+            varint(contentLength(value));
+            if (value instanceof Value.L l) {
+                varint(l.values().size());
+                l.values().forEach(this::value);
+            } else if (value instanceof Value.M m) {
+                varint(m.values().size());
+                m.values().forEach((name, v) -> {
+                    string(name);
+                    value(v);
+                });
+            } else if (value instanceof Value.SS ss) {
+                varint(ss.values().size());
+                ss.values().forEach(this::string);
+            } else if (value instanceof Value.NS ns) {
+                varint(ns.values().size());
+                ns.values().forEach(n -> string(n.text()));
+            } else {
+                Value.BS bs = (Value.BS) value;
+                varint(bs.values().size());
+                bs.values().forEach(b -> raw(b.bytes()));
+            }
+        }
+    }
+
+    // ---- reading -----------------------------------------------------------------------------------------------
+
+    private static final class Reader {
+        final byte[] bytes;
+        int position;
+
+        Reader(byte[] bytes) {
+            this.bytes = bytes;
+        }
+
+        int varint() {
+            int value = 0;
+            for (int shift = 0; ; shift += 7) {
+                byte b = bytes[position++];
+                value |= (b & 0x7F) << shift;
+                if (b >= 0) {
+                    return value;
+                }
+            }
+        }
+
+        /** Moves to the value of the named top-level attribute; false when the item has none. */
+        boolean find(String name) {
+            position = 0;
+            for (int count = varint(); count > 0; count--) {
+                int length = varint();
+                boolean match = nameEquals(position, length, name);
+                position += length;
+                if (match) {
+                    return true;
+                }
+                skipValue();
+            }
+            return false;
+        }
+
+        /** Whether the UTF-8 bytes at {@code from} are the name, compared without decoding them. */
+        private boolean nameEquals(int from, int length, String name) {
+            if (length < name.length()) {
+                return false;
+            }
+            int p = from;
+            int end = from + length;
+            for (int i = 0; i < name.length(); i++) {
+                char c = name.charAt(i);
+                if (c >= 0x80) {
+                    return string(from, length).equals(name);
+                }
+                if (p == end || bytes[p++] != c) {
+                    return false;
+                }
+            }
+            return p == end;
+        }
+
+        void skipValue() {
+            byte tag = bytes[position++];
+            if (tag == S || tag == N || tag == B || tag >= L) {
+                int length = varint();
+                position += length;
+            }
+        }
+
+        String string() {
+            int length = varint();
+            String s = string(position, length);
+            position += length;
+            return s;
+        }
+
+        String string(int from, int length) {
+            for (int i = from; i < from + length; i++) {
+                if (bytes[i] < 0) {
+                    return decodeUtf8(from, length);
+                }
+            }
+            return new String(bytes, from, length, StandardCharsets.ISO_8859_1); // ASCII: one byte a char
+        }
+
+        private String decodeUtf8(int from, int length) {
+            char[] chars = new char[length];
+            int n = 0;
+            int p = from;
+            int end = from + length;
+            while (p < end) {
+                int b = bytes[p++] & 0xFF;
+                if (b < 0x80) {
+                    chars[n++] = (char) b;
+                } else if (b < 0xE0) {
+                    chars[n++] = (char) ((b & 0x1F) << 6 | bytes[p++] & 0x3F);
+                } else if (b < 0xF0) {
+                    chars[n++] = (char) ((b & 0x0F) << 12 | (bytes[p++] & 0x3F) << 6 | bytes[p++] & 0x3F);
+                } else {
+                    int cp = (b & 0x07) << 18 | (bytes[p++] & 0x3F) << 12 | (bytes[p++] & 0x3F) << 6
+                            | bytes[p++] & 0x3F;
+                    chars[n++] = Character.highSurrogate(cp);
+                    chars[n++] = Character.lowSurrogate(cp);
+                }
+            }
+            return new String(chars, 0, n);
+        }
+
+        byte[] raw() {
+            int length = varint();
+            byte[] value = Arrays.copyOfRange(bytes, position, position + length);
+            position += length;
+            return value;
+        }
+
+        Value value() {
+            byte tag = bytes[position++];
+            switch (tag) {
+                case S:
+                    return new Value.S(string());
+                case N:
+                    return new Value.N(new BigDecimal(string()));
+                case B:
+                    return new Value.B(raw());
+                case FALSE:
+                    return new Value.Bool(false);
+                case TRUE:
+                    return new Value.Bool(true);
+                case NULL:
+                    return Value.Null.INSTANCE;
+                default:
+                    varint(); // the content length, for skipping
+                    return container(tag, varint());
+            }
+        }
+
+        /** The attributes (or map entries) that follow, as DynamoDB JSON. */
+        ObjectNode jsonItem(int count) {
+            ObjectNode item = NODES.objectNode();
+            for (int i = 0; i < count; i++) {
+                String name = string();
+                item.set(name, json());
+            }
+            return item;
+        }
+
+        /** The value that follows, as DynamoDB JSON. */
+        ObjectNode json() {
+            ObjectNode node = NODES.objectNode();
+            byte tag = bytes[position++];
+            switch (tag) {
+                case S -> node.put("S", string());
+                case N -> node.put("N", string());
+                case B -> node.put("B", Base64.getEncoder().encodeToString(raw()));
+                case FALSE, TRUE -> node.put("BOOL", tag == TRUE);
+                case NULL -> node.put("NULL", true);
+                default -> {
+                    varint(); // the content length, for skipping
+                    int count = varint();
+                    if (tag == M) {
+                        node.set("M", jsonItem(count));
+                        return node;
+                    }
+                    ArrayNode array = node.putArray(tag == L ? "L" : tag == SS ? "SS" : tag == NS ? "NS" : "BS");
+                    for (int i = 0; i < count; i++) {
+                        if (tag == L) {
+                            array.add(json());
+                        } else if (tag == BS) {
+                            array.add(Base64.getEncoder().encodeToString(raw()));
+                        } else {
+                            array.add(string());
+                        }
+                    }
+                }
+            }
+            return node;
+        }
+
+        private Value container(byte tag, int count) {
+            switch (tag) {
+                case L: {
+                    List<Value> values = new ArrayList<>(count);
+                    for (int i = 0; i < count; i++) {
+                        values.add(value());
+                    }
+                    return new Value.L(values);
+                }
+                case M: {
+                    Map<String, Value> values = new LinkedHashMap<>();
+                    for (int i = 0; i < count; i++) {
+                        String name = string();
+                        values.put(name, value());
+                    }
+                    return new Value.M(values);
+                }
+                case SS: {
+                    Set<String> values = new LinkedHashSet<>();
+                    for (int i = 0; i < count; i++) {
+                        values.add(string());
+                    }
+                    return new Value.SS(values);
+                }
+                case NS: {
+                    Set<Value.N> values = new LinkedHashSet<>();
+                    for (int i = 0; i < count; i++) {
+                        values.add(new Value.N(new BigDecimal(string())));
+                    }
+                    return new Value.NS(values);
+                }
+                default: {
+                    Set<Value.B> values = new LinkedHashSet<>();
+                    for (int i = 0; i < count; i++) {
+                        values.add(new Value.B(raw()));
+                    }
+                    return new Value.BS(values);
+                }
+            }
+        }
+    }
+
+    /** A read-only map over an encoded item; lookups scan the names, iteration decodes in order. */
+    private static final class View extends AbstractMap<String, Value> {
+        final byte[] bytes;
+
+        View(byte[] bytes) {
+            this.bytes = bytes;
+        }
+
+        @Override
+        public Value get(Object key) {
+            return key instanceof String name ? ItemCodec.get(bytes, name) : null;
+        }
+
+        @Override
+        public boolean containsKey(Object key) {
+            return key instanceof String name && new Reader(bytes).find(name);
+        }
+
+        @Override
+        public int size() {
+            return new Reader(bytes).varint();
+        }
+
+        @Override
+        public boolean isEmpty() {
+            return size() == 0;
+        }
+
+        @Override
+        public Set<Entry<String, Value>> entrySet() {
+            return new AbstractSet<>() {
+                @Override
+                public Iterator<Entry<String, Value>> iterator() {
+                    Reader in = new Reader(bytes);
+                    int count = in.varint();
+                    return new Iterator<>() {
+                        private int remaining = count;
+
+                        @Override
+                        public boolean hasNext() {
+                            return remaining > 0;
+                        }
+
+                        @Override
+                        public Entry<String, Value> next() {
+                            if (remaining == 0) {
+                                throw new NoSuchElementException();
+                            }
+                            remaining--;
+                            String name = in.string();
+                            return new SimpleImmutableEntry<>(name, in.value());
+                        }
+                    };
+                }
+
+                @Override
+                public int size() {
+                    return View.this.size();
+                }
+            };
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof View other && Arrays.equals(bytes, other.bytes) || super.equals(o);
+        }
+
+        @Override
+        public int hashCode() {
+            return super.hashCode();
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package dev.singletable.engine.internal.value;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An item read back from its compact form is the item written: every value, in the order written, and the JSON
+ * written from the compact form is the JSON of the item.
+ */
+class ItemCodecTest {
+
+    @Property
+    void should_read_back_every_attribute_in_the_order_written(@ForAll("items") Map<String, Value> item) {
+        ItemCodec.Encoded encoded = ItemCodec.encode(item);
+        Map<String, Value> read = ItemCodec.view(encoded.bytes());
+
+        assertThat(encoded.size()).as("DynamoDB size").isEqualTo(Sizes.itemSize(item));
+
+        assertThat(read).isEqualTo(item).hasSameSizeAs(item);
+        assertThat(new ArrayList<>(read.keySet())).containsExactlyElementsOf(item.keySet());
+        item.forEach((name, value) -> {
+            assertThat(read.get(name)).isEqualTo(value);
+            assertThat(read.containsKey(name)).isTrue();
+        });
+        assertThat(ValueJson.writeItem(read)).as("JSON written from the encoding")
+                .isEqualTo(ValueJson.writeItem(new LinkedHashMap<>(item)));
+        assertThat(read.get("absent")).isNull();
+        assertThat(read.containsKey("absent")).isFalse();
+        assertThat(ItemCodec.sameAttributes(encoded.bytes(), ItemCodec.encode(reversed(item)).bytes())).isTrue();
+    }
+
+    @Test
+    void should_keep_strings_java_can_hold_and_utf8_cannot() {
+        Map<String, Value> item = Map.of("lone \ud800", new Value.S("x\udc00y\ud83d\ude00\u00e9"));
+
+        assertThat(ItemCodec.view(ItemCodec.encode(item).bytes())).isEqualTo(item);
+    }
+
+    @Test
+    void should_tell_items_that_differ_in_one_value_apart() {
+        byte[] a = ItemCodec.encode(Map.of("PK", new Value.S("a"), "tags", new Value.SS(Set.of("x", "y")))).bytes();
+        byte[] b = ItemCodec.encode(Map.of("PK", new Value.S("a"), "tags", new Value.SS(Set.of("x", "z")))).bytes();
+
+        assertThat(ItemCodec.sameAttributes(a, b)).isFalse();
+    }
+
+    @Provide
+    Arbitrary<Map<String, Value>> items() {
+        return Arbitraries.maps(names(), values(3)).ofMaxSize(12).map(LinkedHashMap::new);
+    }
+
+    private static Arbitrary<String> names() {
+        return Arbitraries.oneOf(Arbitraries.strings().alpha().ofMinLength(1).ofMaxLength(8),
+                Arbitraries.strings().all().ofMinLength(1).ofMaxLength(60));
+    }
+
+    private static Arbitrary<Value> values(int depth) {
+        Arbitrary<String> text = Arbitraries.oneOf(Arbitraries.strings().all().ofMaxLength(70),
+                Arbitraries.strings().ascii().ofMaxLength(300));
+        Arbitrary<Value.N> number = Combinators.combine(Arbitraries.bigIntegers().between(
+                        new BigDecimal("-1E38").toBigInteger().add(java.math.BigInteger.ONE),
+                        new BigDecimal("1E38").toBigInteger().subtract(java.math.BigInteger.ONE)),
+                        Arbitraries.integers().between(-80, 80))
+                .as((unscaled, scale) -> new Value.N(new BigDecimal(unscaled, scale)));
+        Arbitrary<Value.B> binary = Arbitraries.bytes().array(byte[].class).ofMaxSize(40).map(Value.B::new);
+        List<Arbitrary<? extends Value>> choices = new ArrayList<>(List.of(text.map(Value.S::new), number, binary,
+                Arbitraries.of(true, false).map(Value.Bool::new), Arbitraries.just(Value.Null.INSTANCE),
+                text.set().ofMinSize(1).ofMaxSize(5).map(set -> new Value.SS(new LinkedHashSet<>(set))),
+                number.set().ofMinSize(1).ofMaxSize(5).map(set -> new Value.NS(new LinkedHashSet<>(set))),
+                binary.set().ofMinSize(1).ofMaxSize(5).map(set -> new Value.BS(new LinkedHashSet<>(set)))));
+        if (depth > 0) {
+            choices.add(Arbitraries.lazy(() -> values(depth - 1)).list().ofMaxSize(4).map(Value.L::new));
+            choices.add(Arbitraries.maps(names(), Arbitraries.lazy(() -> values(depth - 1))).ofMaxSize(4)
+                    .map(Value.M::new));
+        }
+        return Arbitraries.oneOf(choices);
+    }
+
+    private static Map<String, Value> reversed(Map<String, Value> item) {
+        List<String> names = new ArrayList<>(item.keySet());
+        Map<String, Value> reversed = new LinkedHashMap<>();
+        for (int i = names.size() - 1; i >= 0; i--) {
+            reversed.put(names.get(i), item.get(names.get(i)));
+        }
+        return reversed;
+    }
+}
