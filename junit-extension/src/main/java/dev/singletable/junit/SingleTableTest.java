@@ -36,7 +36,9 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  *
  * <p>Under JUnit's parallel execution, classes run side by side, each on a table of its own, while the tests of one
  * class run one after another, because they share its table: the annotation declares a resource lock per class
- * ({@code @ResourceLock} with a provider), so that holds whatever mode the configuration chooses.
+ * ({@code @ResourceLock} with a provider), so that holds whatever mode the configuration chooses. With
+ * {@link Reset#FORK} every test has a fork of its own and the class holds no lock: its tests may run at the same
+ * time.
  *
  * <p>Configuration parameters ({@code junit-platform.properties}, system properties or the launcher):
  * {@value #SCANS_PROPERTY_NAME}, {@value #ENDPOINT_PROPERTY_NAME}, {@value #REGION_PROPERTY_NAME},

@@ -103,7 +103,8 @@ class ParallelTest {
                                 + " resets the table before each test, so the tests of a class must run one at a"
                                 + " time, but marks() runs concurrently; annotate the class with"
                                 + " @Execution(ExecutionMode.SAME_THREAD), declare the table with @SingleTableTest"
-                                + " (which keeps the tests of a class on one thread) or choose reset = PER_CLASS"))));
+                                + " (which keeps the tests of a class on one thread) or choose reset = FORK (a fork"
+                                + " of the table per test, so that tests may run at the same time)"))));
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.singletable.junit.internal;
 
+import dev.singletable.junit.Reset;
 import dev.singletable.junit.SingleTableTest;
 import java.util.List;
 import java.util.Set;
@@ -10,7 +11,8 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * Keeps the tests of a {@code @SingleTableTest} class on one thread when they share its table, through JUnit's
  * own resource locks: the class holds a lock that no other class asks for, so JUnit runs its tests one after
  * another and still runs it beside other classes, whatever the parallel configuration says. Declared on
- * {@code @SingleTableTest} itself, so nobody annotates a class by hand.
+ * {@code @SingleTableTest} itself, so nobody annotates a class by hand. A class whose tests each get a fork
+ * ({@link Reset#FORK}) holds none: its tests may run at the same time.
  */
 public final class TableLocks implements ResourceLocksProvider {
     /** The prefix of the resource keys: one key per test class that declares a table. */
@@ -28,7 +30,9 @@ public final class TableLocks implements ResourceLocksProvider {
     }
 
     private static Set<Lock> locksOf(Class<?> testClass) {
-        return AnnotationSupport.isAnnotated(testClass, SingleTableTest.class)
-                ? Set.of(new Lock(KEY_PREFIX + testClass.getName())) : Set.of();
+        return AnnotationSupport.findAnnotation(testClass, SingleTableTest.class)
+                .filter(declaration -> declaration.reset() != Reset.FORK)
+                .map(declaration -> Set.of(new Lock(KEY_PREFIX + testClass.getName())))
+                .orElse(Set.of());
     }
 }
