@@ -171,24 +171,27 @@ class ParallelTest {
         }
     }
 
-    @Tag("test-case")
-    @SingleTableTest(design = "orders.table.yaml", fixtures = "customers.yaml")
-    static class TakesTurnsA {
+    /** Three tests that take turns; each subclass declares a table of its own. */
+    abstract static class TakesTurns {
         @Test
         void first(SingleTable table) throws Exception {
-            takeTurn("TakesTurnsA", table);
+            takeTurn(getClass().getSimpleName(), table);
         }
 
         @Test
         void second(SingleTable table) throws Exception {
-            takeTurn("TakesTurnsA", table);
+            takeTurn(getClass().getSimpleName(), table);
         }
 
         @Test
         void third(SingleTable table) throws Exception {
-            takeTurn("TakesTurnsA", table);
+            takeTurn(getClass().getSimpleName(), table);
         }
+    }
 
+    @Tag("test-case")
+    @SingleTableTest(design = "orders.table.yaml", fixtures = "customers.yaml")
+    static class TakesTurnsA extends TakesTurns {
         /** Nested tests use the enclosing class's table, so they take turns with its tests. */
         @Nested
         class Inner {
@@ -206,21 +209,7 @@ class ParallelTest {
 
     @Tag("test-case")
     @SingleTableTest(design = "orders.table.yaml", fixtures = "customers.yaml")
-    static class TakesTurnsB {
-        @Test
-        void first(SingleTable table) throws Exception {
-            takeTurn("TakesTurnsB", table);
-        }
-
-        @Test
-        void second(SingleTable table) throws Exception {
-            takeTurn("TakesTurnsB", table);
-        }
-
-        @Test
-        void third(SingleTable table) throws Exception {
-            takeTurn("TakesTurnsB", table);
-        }
+    static class TakesTurnsB extends TakesTurns {
     }
 
     @Tag("test-case")

@@ -166,8 +166,9 @@ public final class GeneratedSuite {
         StringBuilder yaml = new StringBuilder("items:\n");
         for (int i = 0; i < items; i++) {
             int customer = i / 10;
-            yaml.append(String.format(Locale.ROOT, "  - { PK: \"CUSTOMER#%d\", SK: \"ORDER#%05d\", GSI1PK: \"STATUS#%s\","
-                    + " GSI1SK: \"2026-%02d-%02d\", GSI2PK: \"PRODUCT#%d\", GSI2SK: \"ORDER#%05d\", amount: %d.50,"
+            yaml.append(String.format(Locale.ROOT, "  - { PK: \"CUSTOMER#%d\", SK: \"ORDER#%05d\","
+                    + " GSI1PK: \"STATUS#%s\", GSI1SK: \"2026-%02d-%02d\", GSI2PK: \"PRODUCT#%d\","
+                    + " GSI2SK: \"ORDER#%05d\", amount: %d.50,"
                     + " note: \"order %d of customer %d\" }%n", customer, i, STATUSES[i % STATUSES.length],
                     1 + i % 12, 1 + i % 28, i % 50, i, 10 + i % 90, i, customer));
         }
@@ -228,8 +229,8 @@ public final class GeneratedSuite {
                     }
                     client.query(r -> r.tableName(name).indexName("GSI1").limit(20)
                             .keyConditionExpression("GSI1PK = :s AND GSI1SK BETWEEN :from AND :to")
-                            .expressionAttributeValues(Map.of(":s", AttributeValue.fromS("STATUS#OPEN"),
-                                    ":from", AttributeValue.fromS("2026-01-01"), ":to", AttributeValue.fromS("2026-03-31"))));
+                            .expressionAttributeValues(Map.of(":s", AttributeValue.fromS("STATUS#OPEN"), ":from",
+                                    AttributeValue.fromS("2026-01-01"), ":to", AttributeValue.fromS("2026-03-31"))));
                     client.putItem(r -> r.tableName(name).item(Map.of("PK", pk, "SK", AttributeValue.fromS("ORDER#new"),
                             "GSI1PK", AttributeValue.fromS("STATUS#OPEN"), "GSI1SK", AttributeValue.fromS("2026-02-02"),
                             "amount", AttributeValue.fromN("1"))));
@@ -258,8 +259,8 @@ public final class GeneratedSuite {
             import org.junit.platform.launcher.TestPlan;
 
             /**
-             * Writes target/suite-clock.txt: the run's wall time and CPU time (of the whole test JVM, every thread: on a
-             * shared machine the figure the load changes least), and the sums of its tests' and classes' times.
+             * Writes target/suite-clock.txt: the run's wall time and CPU time (of the whole test JVM, every thread:
+             * on a shared machine the figure the load changes least), and the sums of its tests' and classes' times.
              */
             public final class SuiteClock implements TestExecutionListener {
                 private final Map<String, Long> started = new ConcurrentHashMap<>();
