@@ -9,6 +9,13 @@ assert suite.@failures == '0'
 assert suite.testcase.size() == 8
 assert suite.testcase.every { it.@classname == 'orders' && it.failure.size() == 0 }
 
+// The design states its rates: the cost per index follows the table, and verify's JSON carries it.
+assert log.contains('Cost at the stated rates, 730 hours a month:')
+assert log.contains('total    59.0     22.0  155,052,000  57,874,400   59   23')
+def json = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/singletable-reports/orders.json'))
+assert json.passed == true
+assert json.cost.total.provisionedReadCapacityUnits == 59
+
 def page = new File(basedir, 'target/singletable-reports/orders.html').text
 assert page.startsWith('<!DOCTYPE html>')
 return true

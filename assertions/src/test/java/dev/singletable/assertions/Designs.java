@@ -59,6 +59,21 @@ final class Designs {
                 """), "orders-scan.table.yaml");
     }
 
+    /** @return the orders design with its order numbers padded in the sort key, which the lint finds nothing in */
+    static TableDesign withPaddedOrderNumbers() {
+        String orders = FixtureSource.ofClasspath(Designs.class, "/orders.table.yaml").read();
+        return TableDesign.parse(orders.replace("\"ORDER#{orderId}\"", "\"ORDER#{orderId:%08d}\""),
+                "orders-padded.table.yaml");
+    }
+
+    /** @return the orders design with rates: open orders by date read 100 times a second, orders written 10 */
+    static TableDesign withRates() {
+        String orders = FixtureSource.ofClasspath(Designs.class, "/orders.table.yaml").read();
+        return TableDesign.parse(orders.replace("    GSI1SK: \"{createdAt:date}\"\n", "    GSI1SK:"
+                + " \"{createdAt:date}\"\n    rate: 10/s\n").replace("    order: descending\n", "    order: descending\n"
+                        + "    rate: 100/s\n"), "orders-rates.table.yaml");
+    }
+
     /**
      * @param table a table of {@link #withPatternOnMissingIndex()}
      * @return how the engine refuses the byEmail Query, as failure messages show it

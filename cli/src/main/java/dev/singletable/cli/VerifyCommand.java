@@ -1,6 +1,5 @@
 package dev.singletable.cli;
 
-import dev.singletable.core.Verification;
 import dev.singletable.report.DesignReport;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -14,13 +13,15 @@ import picocli.CommandLine;
 /** {@code singletable verify}: every access pattern runs as a Query and returns what the fixtures expect. */
 @Command(name = "verify", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Starts the embedded engine, creates the table, seeds the fixtures, runs every access pattern "
-                + "(once per entry of the fixtures' expect section) and prints what each did.",
+                + "(once per entry of the fixtures' expect section) and prints what each did, then the design's "
+                + "warnings and, when rates are known, its cost.",
             "Exits 0 only when every pattern is a Query (or a key lookup) on the index it declares and returns the "
-                + "expected keys in order."},
+                + "expected keys in order (and, with --fail-on-warnings, the design has no warning)."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every pattern is a Query and returns what is expected",
             "1:a pattern Scans, reads another index, fails, cannot run, or returns something else; or the design "
-                + "declares no access pattern (unless --allow-no-patterns)",
+                + "declares no access pattern (unless --allow-no-patterns); or, with --fail-on-warnings, the design "
+                + "has a warning",
             "2:usage or input error"})
 final class VerifyCommand implements Callable<Integer> {
     @Mixin
@@ -33,6 +34,12 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--allow-no-patterns", description = "Exit 0 for a design that declares no access patterns; "
             + "by default there was nothing to check, which is a failure.")
     boolean allowNoPatterns;
+
+    @Option(names = "--fail-on-warnings", description = "Exit 1 when the design lint warns, too.")
+    boolean failOnWarnings;
+
+    @Mixin
+    InsightOptions insight;
 
     @Spec
     CommandSpec spec;
@@ -58,7 +65,7 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        DesignReport report = input.verify();
+        DesignReport report = insight.apply(input.verify());
         PrintWriter out = spec.commandLine().getOut();
         switch (format) {
             case text -> report.writeText(out);
@@ -66,8 +73,6 @@ final class VerifyCommand implements Callable<Integer> {
             case junit_xml -> report.writeJunitXml(out);
         }
         out.flush();
-        Verification results = report.verification();
-        return results.passed() || results.checkedNothing() && allowNoPatterns ? Singletable.OK
-                : Singletable.VERIFICATION_FAILED;
+        return report.passes(allowNoPatterns, failOnWarnings) ? Singletable.OK : Singletable.VERIFICATION_FAILED;
     }
 }

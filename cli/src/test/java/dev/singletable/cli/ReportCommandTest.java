@@ -5,6 +5,7 @@ import static dev.singletable.cli.CommandRun.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.singletable.core.Coverage;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,7 +32,7 @@ class ReportCommandTest {
 
         CommandRun run = execute("report", DESIGN, FIXTURES, "-o", page.toString());
 
-        assertThat(run.out()).isEqualTo("wrote " + page + ": 3 items, 3 access pattern checks, 0 warnings\n");
+        assertThat(run.out()).isEqualTo("wrote " + page + ": 3 items, 3 access pattern checks, 1 warning\n");
         String html = Files.readString(page);
         assertThat(html).startsWith("<!DOCTYPE html>")
                 .contains("<title>shop — single-table design report</title>")
@@ -45,7 +46,22 @@ class ReportCommandTest {
                         + "<td class=\"entity\">Order</td>")
                 .contains("<h3>Index GSI1 (global, projects ALL)</h3>")
                 .contains("<td class=\"pk\" rowspan=\"1\">STATUS#OPEN</td><td class=\"sk\">2026-01-05</td>")
-                .contains("None: every pattern is a Query, no partition is hot or large.")
+                .contains("<li>unpadded number: SK &quot;ORDER#{orderId}&quot; of entity Order writes orderId (1001"
+                        + " here) as it is, so &quot;ORDER#9&quot; sorts after &quot;ORDER#10&quot;; write"
+                        + " {orderId:%08d} (" + FIXTURES + ":3:5)</li>")
+                // pictures: which pattern reads which index, the cost per pattern, the partitions of each view
+                .contains("<h2>Which pattern reads which index</h2>", "aria-label=\"which access pattern reads which"
+                        + " index\"", "<title>openOrders reads index GSI1: passes</title>")
+                .contains("aria-label=\"read capacity units of one call of each pattern\"",
+                        "<title>customerWithOrders: 0.5 RCU a call, 1.0 strongly consistent</title>",
+                        "<title>openOrders: 0.5 RCU a call, none strongly consistent on a global index</title>")
+                .contains("aria-label=\"partitions of the table by items and bytes\"",
+                        "<title>PK=CUSTOMER#42: 3 items · 292 B</title>",
+                        "aria-label=\"partitions of index GSI1 by items and bytes\"")
+                // writes per entity, and no monthly figures without rates
+                .contains("<tr><td>Order</td><td class=\"num\">2</td><td><span class=\"attr\"><i>table:</i> 1.0"
+                        + "</span><span class=\"attr\"><i>GSI1:</i> 1.0</span></td><td class=\"num\">2.0</td>"
+                        + "<td>–</td></tr>", "No rates: state them in the design")
                 // nothing to fetch: no scripts, stylesheets, images or fonts from elsewhere
                 .doesNotContain("<script", "<link", "src=", "url(");
         assertThat(run.exitCode()).isEqualTo(Singletable.OK);
@@ -73,20 +89,86 @@ class ReportCommandTest {
 
         CommandRun run = execute("report", design.toString(), fixtures.toString(), "-o", page.toString());
 
-        assertThat(run.out()).isEqualTo("wrote " + page + ": 10 items, 1 access pattern check, 5 warnings\n");
+        assertThat(run.out()).isEqualTo("wrote " + page + ": 10 items, 1 access pattern check, 6 warnings\n");
         assertThat(warnings(Files.readString(page))).containsExactly(
                 "access pattern eventsOfDay(day: 2026-01-01): expected (" + fixtures + ":14:7) [] but it returned "
                         + Stream.of("1", "10", "2", "3", "4", "5", "6", "7", "8", "9")
                                 .map(id -> "(\"DAY#2026-01-01\", \"EVENT#" + id + "\")")
                                 .collect(Collectors.joining(", ", "[", "]")),
-                "hot partition: PK=DAY#2026-01-01 holds 10 of the 10 items of the table, and takes as large a share "
-                        + "of its writes",
-                "large item: (\"DAY#2026-01-01\", \"EVENT#1\") is 310.1 KB, near DynamoDB's 400 KB limit",
-                "hot partition: status=NEW holds 10 of the 10 items of index ByStatus, and takes as large a share "
-                        + "of its writes",
+                "hot partition: PK=DAY#2026-01-01 holds 10 of the 10 items of the table (100%), and takes as large a"
+                        + " share of its writes (" + fixtures + ":2:5)",
+                "large item: (\"DAY#2026-01-01\", \"EVENT#1\") is 310.1 KB, near DynamoDB's 400 KB limit ("
+                        + fixtures + ":2:5)",
+                "hot partition: status=NEW holds 10 of the 10 items of index ByStatus (100%), and takes as large a"
+                        + " share of its writes (" + fixtures + ":2:5)",
                 "unread index: no access pattern queries ByStatus, yet it projects KEYS_ONLY and every write of its "
-                        + "10 items writes it too");
+                        + "10 items writes it too",
+                "unpadded number: SK \"EVENT#{id}\" of entity Event writes id (1 here) as it is, so \"EVENT#9\""
+                        + " sorts after \"EVENT#10\"; write {id:%08d} (" + fixtures + ":2:5)");
+        assertThat(Files.readString(page)).contains("<text x=\"220.0\" y=\"45.0\" text-anchor=\"end\""
+                + " class=\"hot\">NEW</text>", "10 items · 310.5 KB · hot: 100% of the items");
         assertThat(run.exitCode()).isEqualTo(Singletable.OK);
+    }
+
+    /** The coverage of a test run of the shop design, as the JUnit extension writes it. */
+    private Path coverageFile() throws IOException {
+        Coverage coverage = new Coverage("shop", "shop.table.yaml", List.of(
+                new Coverage.PatternUse("customerWithOrders", "table", 2, List.of("ShopTest.profile()")),
+                new Coverage.PatternUse("ordersOfCustomer", "table", 5, List.of("ShopTest.orders()",
+                        "ShopTest.history()")),
+                new Coverage.PatternUse("openOrders", "GSI1", 0, List.of())),
+                List.of(new Coverage.UndeclaredRead("Query", "table", "Query on the table where PK ="
+                        + " \"CUSTOMER#…\" AND SK > \"ORDER#…\"", 3, "PK = \"CUSTOMER#42\" AND SK > \"ORDER#1\"",
+                        List.of("ShopTest.recent()"), Optional.of("ordersOfCustomer"),
+                        List.of("has sort key condition SK >, not begins_with(SK)"))));
+        return Files.writeString(dir.resolve("coverage-shop.json"), coverage.toJson());
+    }
+
+    @Test
+    void shows_the_coverage_of_the_last_test_run_and_the_cost_at_the_rates_and_prices_given() throws IOException {
+        Path page = dir.resolve("report.html");
+
+        CommandRun run = execute("report", DESIGN, FIXTURES, "-o", page.toString(), "--coverage",
+                coverageFile().toString(), "--rate", "ordersOfCustomer=100/s", "--rate", "openOrders=10/s", "--rate",
+                "Order=2/s", "--read-request-price", "0.25", "--write-request-price", "1.25");
+
+        assertThat(run.out()).isEqualTo("wrote " + page + ": 3 items, 3 access pattern checks, 1 warning; last test"
+                + " run: 2 of 3 declared patterns served by the application, 1 undeclared read\n");
+        assertThat(Files.readString(page))
+                .contains("<div class=\"card bad\"><b>2 / 3</b>patterns served by the application</div>",
+                        "<div class=\"card \"><b>49.28</b>a month on demand</div>")
+                .contains("<h2>Coverage of the last test run</h2>", "2 declared patterns of 3 served by the"
+                        + " application&#39;s requests, 1 undeclared shape of read (shop.table.yaml).")
+                .contains("<title>ordersOfCustomer: 5 requests in 2 tests: ShopTest.orders(), ShopTest.history()"
+                        + "</title>", "<text x=\"238.0\" y=\"98.0\" text-anchor=\"start\" class=\"hot\">never"
+                        + " served by the application</text>")
+                .contains("<li>Query on the table where PK = &quot;CUSTOMER#…&quot; AND SK &gt; &quot;ORDER#…&quot;:"
+                        + " 3 requests in ShopTest.recent(); nearest pattern ordersOfCustomer: has sort key condition"
+                        + " SK &gt;, not begins_with(SK)</li>")
+                .contains("<h3>At the stated rates, 730 hours a month</h3>", "<tr><td>total</td><td class=\"num\">"
+                        + "55.0</td><td class=\"num\">4.0</td><td class=\"num\">144,540,000</td><td class=\"num\">"
+                        + "10,512,000</td><td class=\"num\">55</td><td class=\"num\">4</td><td class=\"num\">"
+                        + "49.28</td><td class=\"num\">-</td></tr>");
+        assertThat(run.exitCode()).isEqualTo(Singletable.OK);
+    }
+
+    @Test
+    void refuses_a_coverage_file_of_another_table_or_that_is_not_one() throws IOException {
+        Path other = Files.writeString(dir.resolve("other.json"), new Coverage("orders", "orders.table.yaml",
+                List.of(), List.of()).toJson());
+        Path broken = Files.writeString(dir.resolve("broken.json"), "{\"table\": \"shop\"}");
+
+        CommandRun wrongTable = execute("report", DESIGN, FIXTURES, "-o", dir.resolve("a.html").toString(),
+                "--coverage", other.toString());
+        CommandRun notCoverage = execute("report", DESIGN, FIXTURES, "-o", dir.resolve("b.html").toString(),
+                "--coverage", broken.toString());
+
+        assertThat(wrongTable.err()).isEqualTo("singletable report: " + other + ": the coverage is of table orders,"
+                + " not of shop\n");
+        assertThat(notCoverage.err()).isEqualTo("singletable report: " + broken + ": not a coverage file: 'patterns'"
+                + " is not a list\n");
+        assertThat(List.of(wrongTable, notCoverage)).allMatch(run -> run.exitCode() == Singletable.USAGE);
+        assertThat(dir.resolve("a.html")).doesNotExist();
     }
 
     @Test
@@ -122,13 +204,15 @@ class ReportCommandTest {
         assumeTrue(chromium.isPresent(), "no chromium on this machine: install it (apt-get install -y chromium) "
                 + "to check that the report renders");
         Path page = dir.resolve("report.html");
-        execute("report", DESIGN, FIXTURES, "-o", page.toString());
-        Path screenshot = dir.resolve("report.png");
+        execute("report", DESIGN, FIXTURES, "-o", page.toString(), "--coverage", coverageFile().toString(),
+                "--rate", "ordersOfCustomer=100/s", "--rate", "openOrders=10/s", "--rate", "Order=2/s");
+        // Kept where a reviewer finds it: the build directory.
+        Path screenshot = Path.of("target", "report-screenshot.png").toAbsolutePath();
 
         Process browser = new ProcessBuilder(chromium.get().toString(), "--headless", "--no-sandbox", "--disable-gpu",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
                 "--user-data-dir=" + Files.createDirectory(dir.resolve("profile")), "--screenshot=" + screenshot,
-                "--window-size=1400,1000", page.toUri().toString())
+                "--window-size=1400,3000", page.toUri().toString())
                 .redirectErrorStream(true).redirectOutput(dir.resolve("chromium.log").toFile()).start();
 
         assertThat(browser.waitFor(60, TimeUnit.SECONDS)).as("chromium finished").isTrue();

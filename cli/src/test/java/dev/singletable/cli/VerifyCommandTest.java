@@ -4,9 +4,12 @@ import static dev.singletable.cli.CommandRun.execute;
 import static dev.singletable.cli.CommandRun.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,7 +34,11 @@ class VerifyCommandTest {
                 openOrders                          Query      GSI1      1         1      1  0.5  –
 
                 3 checks of 3 access patterns: every one a Query, every result as expected.
-                """);
+
+                1 design warning:
+                  unpadded number: SK "ORDER#{orderId}" of entity Order writes orderId (1001 here) as it is, so \
+                "ORDER#9" sorts after "ORDER#10"; write {orderId:%%08d} (%s:3:5)
+                """.formatted(FIXTURES));
         assertThat(run.err()).isEmpty();
         assertThat(run.exitCode()).isEqualTo(Singletable.OK);
     }
@@ -67,7 +74,24 @@ class VerifyCommandTest {
                     1  0.5  ✓
 
                 8 checks of 7 access patterns: every one a Query, every result as expected.
-                """);
+
+                3 design warnings:
+                  unpadded number: SK "ORDER#{orderId}" of entity Order writes orderId (1001 here) as it is, so \
+                "ORDER#9" sorts after "ORDER#10"; write {orderId:%%08d} (%1$s:5:5)
+                  unpadded number: SK "LINE#{line}" of entity OrderLine writes line (1 here) as it is, so \
+                "LINE#9" sorts after "LINE#10"; write {line:%%08d} (%1$s:9:5)
+                  wide projection: index GSI1 projects ALL, but its access patterns ordersByStatus, userByEmail read \
+                only status, createdAt, total, name: userId, email, customerId, orderId are written to it with every \
+                write and never read (158 B of the 697 B it holds); project { include: [status, createdAt, total, \
+                name] }
+
+                Cost at the stated rates, 730 hours a month:
+
+                INDEX  READ/S  WRITE/S    RRU/MONTH   WRU/MONTH  RCU  WCU
+                table    53.0     17.0  139,284,000  44,734,400   53   18
+                GSI1      6.0      5.0   15,768,000  13,140,000    6    5
+                total    59.0     22.0  155,052,000  57,874,400   59   23
+                """.formatted(examples.resolve("orders.fixtures.yaml")));
         assertThat(run.exitCode()).isEqualTo(Singletable.OK);
     }
 
@@ -96,10 +120,14 @@ class VerifyCommandTest {
                 openOrders                        Query      GSI1      1         1      1  0.5  –
 
                 ✗ customerWithOrders: not run: it takes [customerId] and the fixtures have no expect entry for it
-                ✗ ordersOfCustomer(customerId: 42): expected (%s:6:7) [("CUSTOMER#42", "ORDER#1009")] but it \
+                ✗ ordersOfCustomer(customerId: 42): expected (%1$s:6:7) [("CUSTOMER#42", "ORDER#1009")] but it \
                 returned [("CUSTOMER#42", "ORDER#1001")]
 
                 3 checks of 3 access patterns: 2 failed.
+
+                1 design warning:
+                  unpadded number: SK "ORDER#{orderId}" of entity Order writes orderId (1001 here) as it is, so \
+                "ORDER#9" sorts after "ORDER#10"; write {orderId:%%08d} (%1$s:3:5)
                 """.formatted(fixtures));
         assertThat(run.exitCode()).isEqualTo(Singletable.VERIFICATION_FAILED);
     }
@@ -240,6 +268,107 @@ class VerifyCommandTest {
         assertThat(run.exitCode()).isEqualTo(Singletable.USAGE);
     }
 
+    @Test
+    void prints_the_cost_per_index_at_the_rates_given_and_its_price() {
+        CommandRun run = execute("verify", DESIGN, FIXTURES, "--rate", "ordersOfCustomer=100/s", "--rate",
+                "openOrders=6000/min", "--rate", "Order=2/s", "--read-request-price", "0.25", "--write-request-price",
+                "1.25");
+
+        assertThat(run.out()).endsWith("""
+                Cost at the stated rates, 730 hours a month:
+
+                INDEX  READ/S  WRITE/S    RRU/MONTH   WRU/MONTH  RCU  WCU  ON-DEMAND/MONTH  PROVISIONED/MONTH
+                table    50.0      2.0  131,400,000   5,256,000   50    2            39.42                  -
+                GSI1     50.0      2.0  131,400,000   5,256,000   50    2            39.42                  -
+                total   100.0      4.0  262,800,000  10,512,000  100    4            78.84                  -
+                """);
+        assertThat(run.exitCode()).isEqualTo(Singletable.OK);
+    }
+
+    @Test
+    void writes_the_warnings_and_the_cost_in_its_json() throws IOException {
+        CommandRun run = execute("verify", DESIGN, FIXTURES, "--format", "json", "--rate", "openOrders=10/s",
+                "--scale", "1000");
+
+        JsonNode json = new ObjectMapper().readTree(run.out());
+        assertThat(json.get("scale").asLong()).isEqualTo(1000);
+        assertThat(json.get("warnings").get(0).toPrettyString()).isEqualTo("""
+                {
+                  "kind" : "UNPADDED_NUMBER",
+                  "message" : "SK \\"ORDER#{orderId}\\" of entity Order writes orderId (1001 here) as it is, so \
+                \\"ORDER#9\\" sorts after \\"ORDER#10\\"; write {orderId:%%08d}",
+                  "entity" : "Order",
+                  "attribute" : "SK",
+                  "pattern" : null,
+                  "index" : null,
+                  "location" : "%s:3:5"
+                }""".formatted(FIXTURES));
+        JsonNode cost = json.get("cost");
+        assertThat(cost.get("hoursPerMonth").asInt()).isEqualTo(730);
+        assertThat(cost.get("patterns").get(2).toPrettyString()).isEqualTo("""
+                {
+                  "pattern" : "openOrders",
+                  "index" : "GSI1",
+                  "calls" : 1,
+                  "readUnits" : 0.5,
+                  "stronglyConsistentReadUnits" : null,
+                  "rate" : "10/s",
+                  "readUnitsPerSecond" : 5.0
+                }""");
+        assertThat(cost.get("writes").get(1).toPrettyString()).isEqualTo("""
+                {
+                  "entity" : "Order",
+                  "writes" : 2,
+                  "writeUnits" : {
+                    "table" : 1.0,
+                    "GSI1" : 1.0
+                  },
+                  "totalWriteUnits" : 2.0,
+                  "rate" : null
+                }""");
+        assertThat(cost.get("total").toPrettyString()).isEqualTo("""
+                {
+                  "index" : "total",
+                  "local" : false,
+                  "readUnitsPerSecond" : 5.0,
+                  "writeUnitsPerSecond" : 0.0,
+                  "monthlyReadRequestUnits" : 1.314E7,
+                  "monthlyWriteRequestUnits" : 0.0,
+                  "provisionedReadCapacityUnits" : 5,
+                  "provisionedWriteCapacityUnits" : 0,
+                  "onDemandMonthly" : null,
+                  "provisionedMonthly" : null
+                }""");
+    }
+
+    @Test
+    void exits_1_on_a_design_warning_when_asked_to() {
+        CommandRun run = execute("verify", DESIGN, FIXTURES, "--fail-on-warnings");
+
+        assertThat(run.out()).contains("1 design warning:");
+        assertThat(run.exitCode()).isEqualTo(Singletable.VERIFICATION_FAILED);
+    }
+
+    @Test
+    void exits_2_on_a_rate_that_does_not_parse_or_names_nothing_of_the_design_a_scale_or_a_price_out_of_range() {
+        CommandRun bad = execute("verify", DESIGN, FIXTURES, "--rate", "openOrders=often");
+        CommandRun unknown = execute("verify", DESIGN, FIXTURES, "--rate", "Invoice=1/s");
+        CommandRun scale = execute("verify", DESIGN, FIXTURES, "--scale", "0");
+
+        assertThat(bad.err()).isEqualTo("singletable verify: --rate openOrders=often: rate 'often' is not a number per"
+                + " unit of time; write it as 50/s, 3000/min, 200/h or 10000/day\n");
+        assertThat(unknown.err()).isEqualTo("singletable verify: --rate: a rate for 'Invoice', which is neither an"
+                + " access pattern (customerWithOrders, ordersOfCustomer, openOrders) nor an entity (Customer, Order)"
+                + " of table shop\n");
+        assertThat(scale.err()).isEqualTo("singletable verify: --scale is how many times the fixtures grow, at least"
+                + " 1; got 0\n");
+        CommandRun price = execute("verify", DESIGN, FIXTURES, "--read-capacity-price", "-0.1");
+        assertThat(price.err()).isEqualTo("singletable verify: the price of a read capacity unit for an hour is -0.1;"
+                + " a price is a number of 0 or more\n");
+        assertThat(List.of(bad, unknown, scale, price)).allMatch(run -> run.exitCode() == Singletable.USAGE
+                && run.out().isEmpty());
+    }
+
     private Path write(String name, String text) throws IOException {
         return Files.writeString(dir.resolve(name), text);
     }
@@ -266,16 +395,14 @@ class VerifyCommandTest {
 
         CommandRun run = execute("verify", design.toString(), "--allow-no-patterns", "--format", "json");
 
-        assertThat(run.out()).isEqualTo("""
-                {
-                  "table" : "bare",
-                  "design" : "bare.table.yaml",
-                  "passed" : false,
-                  "checks" : 0,
-                  "sparseIndexes" : [ ],
-                  "patterns" : [ ]
-                }
-                """);
+        JsonNode json = new ObjectMapper().readTree(run.out());
+        assertThat(json.get("table").asText()).isEqualTo("bare");
+        assertThat(json.get("passed").asBoolean()).isFalse();
+        assertThat(json.get("checks").asInt()).isZero();
+        assertThat(json.get("sparseIndexes")).isEmpty();
+        assertThat(json.get("patterns")).isEmpty();
+        assertThat(json.get("warnings")).as("nothing to lint").isEmpty();
+        assertThat(json.get("cost").get("total").get("readUnitsPerSecond").asDouble()).isZero();
         assertThat(run.exitCode()).isEqualTo(Singletable.OK);
     }
 

@@ -27,15 +27,15 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  * }</pre>
  */
 public final class AccessPatternCall {
-    private final SingleTable table;
+    private final Handle table;
     private final AccessPattern pattern;
     private final Map<String, Object> parameters;
 
-    AccessPatternCall(SingleTable table, AccessPattern pattern) {
+    AccessPatternCall(Handle table, AccessPattern pattern) {
         this(table, pattern, Map.of());
     }
 
-    private AccessPatternCall(SingleTable table, AccessPattern pattern, Map<String, Object> parameters) {
+    private AccessPatternCall(Handle table, AccessPattern pattern, Map<String, Object> parameters) {
         this.table = table;
         this.pattern = pattern;
         this.parameters = parameters;
@@ -80,14 +80,21 @@ public final class AccessPatternCall {
      * every page, following {@code LastEvaluatedKey}, unless the pattern has a limit (then the first page only, as
      * the application would read it).
      *
+     * <p>Its requests are the toolkit's own: coverage ({@link CoverageRecorder}) does not count them as the
+     * application's.
+     *
      * @return the items and the requests that ran
      * @throws IllegalArgumentException when a parameter is missing, unknown or does not fit its key
      */
     public AccessPatternRun run() {
         RequestLog log = table.requestLog();
         RequestLog.Mark before = log.mark();
-        List<Map<String, AttributeValue>> items = pattern.scan() ? scan() : query();
-        return new AccessPatternRun(this, log.since(before), items);
+        try {
+            List<Map<String, AttributeValue>> items = pattern.scan() ? scan() : query();
+            return new AccessPatternRun(this, log.since(before), items);
+        } finally {
+            table.sentByToolkit(log.since(before));
+        }
     }
 
     private List<Map<String, AttributeValue>> query() {

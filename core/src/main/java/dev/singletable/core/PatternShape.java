@@ -78,6 +78,21 @@ public final class PatternShape {
     }
 
     /**
+     * Whether a request has the shape of a pattern, as coverage counts it: for a pattern the design declares as a
+     * Scan, a Scan of the same table or index; for any other, a request without {@link #differences}.
+     *
+     * @param pattern an access pattern
+     * @param request a logged request
+     * @return whether the request serves the pattern
+     */
+    public static boolean matches(AccessPattern pattern, RequestLogEntry request) {
+        if (pattern.scan()) {
+            return request.isScan() && request.index().equals(pattern.indexName());
+        }
+        return differences(pattern, request).isEmpty();
+    }
+
+    /**
      * @param requests logged requests
      * @return the Queries, Scans (PartiQL SELECTs too) and key lookups among them: the reads an access pattern is
      *         about

@@ -5,6 +5,7 @@ import dev.singletable.engine.model.Operation;
 import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.fixtures.AccessPattern;
 import dev.singletable.fixtures.Expectation;
+import dev.singletable.fixtures.Fixtures;
 import dev.singletable.fixtures.KeyAttribute;
 import dev.singletable.fixtures.SortConditionKind;
 import dev.singletable.fixtures.TableDesign;
@@ -43,11 +44,11 @@ public final class Verification {
     private static final Set<Operation> KEY_LOOKUPS = EnumSet.of(Operation.GET_ITEM, Operation.BATCH_GET_ITEM,
             Operation.TRANSACT_GET_ITEMS);
 
-    private final TableDesign design;
+    private final Fixtures fixtures;
     private final List<PatternCheck> checks;
 
-    private Verification(TableDesign design, List<PatternCheck> checks) {
-        this.design = design;
+    private Verification(Fixtures fixtures, List<PatternCheck> checks) {
+        this.fixtures = fixtures;
         this.checks = List.copyOf(checks);
     }
 
@@ -71,7 +72,7 @@ public final class Verification {
                         List.of(new Shortfall.NotExercised(pattern.parameters()))));
             }
         }
-        return new Verification(table.design(), checks);
+        return new Verification(table.fixtures(), checks);
     }
 
     /**
@@ -138,7 +139,12 @@ public final class Verification {
 
     /** @return the design verified */
     public TableDesign design() {
-        return design;
+        return fixtures.design();
+    }
+
+    /** @return the items and expectations the table was seeded with and checked against */
+    public Fixtures fixtures() {
+        return fixtures;
     }
 
     /** @return one check per pattern call, in the design's order of patterns and the fixtures' order of entries */

@@ -7,6 +7,7 @@ import dev.singletable.engine.EngineClock;
 import dev.singletable.engine.FaultInjector;
 import dev.singletable.engine.RequestLog;
 import dev.singletable.engine.model.RequestLogEntry;
+import dev.singletable.junit.internal.CoverageReport;
 import dev.singletable.junit.internal.Enhanced;
 import dev.singletable.junit.internal.Run;
 import dev.singletable.junit.internal.ScanReport;
@@ -66,7 +67,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * with a physical name no other live table has (the logical name while it is free), created and seeded before all
  * tests; before each test a reset to the fixture state through the engine's undo log (or, with
  * {@link Reset#FORK}, a fork of the table for the test, dropped after it), then the test's
- * {@link Fixtures @Fixtures}; after each test the {@link ScanGuard Scan guard}; after the class, the table dropped.
+ * {@link Fixtures @Fixtures}; after each test its reads counted for coverage (see
+ * {@link SingleTableTest#COVERAGE_PROPERTY_NAME}) and the {@link ScanGuard Scan guard}; after the class, the table
+ * dropped; at the end of the run the coverage summary and files.
  * All state lives in the {@code ExtensionContext.Store}; the extension itself holds only its configuration.
  */
 public final class SingleTableExtension implements ExecutionCondition, BeforeAllCallback, BeforeEachCallback,
@@ -164,15 +167,22 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
         injectFields(context.getRequiredTestClass(), null, table, handle);
     }
 
-    /** The Scan guard: runs before {@code @AfterEach} methods, so their cleanup Scans do not count. */
+    /**
+     * Counts the test's reads for coverage, then the Scan guard: runs before {@code @AfterEach} methods, so their
+     * cleanup reads and Scans do not count.
+     */
     @Override
     public void afterTestExecution(ExtensionContext context) {
         TestState state = context.getStore(NAMESPACE).get(TestState.class, TestState.class);
         if (state == null) {
             return;
         }
+        String test = context.getRequiredTestClass().getSimpleName() + "." + context.getRequiredTestMethod().getName()
+                + "()";
+        getOrCreate(context.getRoot(), CoverageReport.class, () -> CoverageReport.start(context),
+                CoverageReport.class).record(state.table().spec().design(), state.handle(), test);
         if (!state.handle().name().equals(state.table().name())) {
-            requireTheClassTableUntouched(context, state);
+            requireTheClassTableUntouched(test, state);
         }
         ScanGuard guard = state.table().spec().scans() == ScanGuard.CONFIGURED ? Settings.scans(context)
                 : state.table().spec().scans();
@@ -183,9 +193,7 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
         if (scans.isEmpty()) {
             return;
         }
-        Method method = context.getRequiredTestMethod();
-        String message = ScanReport.message(context.getRequiredTestClass().getSimpleName() + "." + method.getName()
-                + "()", state.handle().name(), state.handle().design().tableName(), scans);
+        String message = ScanReport.message(test, state.handle().name(), state.handle().design().tableName(), scans);
         if (guard == ScanGuard.FAIL) {
             throw new AssertionFailedError(message);
         }
@@ -197,16 +205,15 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
      * A test on a fork that wrote to the class's table itself (through a name kept from {@code @BeforeAll}) changed
      * the state every later fork starts from: fail it, saying where its writes went.
      */
-    private static void requireTheClassTableUntouched(ExtensionContext context, TestState state) {
+    private static void requireTheClassTableUntouched(String test, TestState state) {
         String classTable = state.table().name();
         List<RequestLogEntry> writes = state.table().run().backend().requestLog().since(state.started()).stream()
                 .filter(entry -> Writes.ofItemsIn(entry, classTable)).toList();
         if (!writes.isEmpty()) {
             throw new AssertionFailedError(writes.size() + (writes.size() == 1 ? " write" : " writes") + " ("
                     + writes.stream().map(RequestLogEntry::operationName).distinct().collect(Collectors.joining(", "))
-                    + ") reached table '" + classTable + "', the class's table, during "
-                    + context.getRequiredTestClass().getSimpleName() + "." + context.getRequiredTestMethod().getName()
-                    + "(); with reset = FORK this test has a fork of its own, '" + state.handle().name()
+                    + ") reached table '" + classTable + "', the class's table, during " + test
+                    + "; with reset = FORK this test has a fork of its own, '" + state.handle().name()
                     + "', and every later fork starts from the class's table: take the table's name from the"
                     + " SingleTable the test is given (a parameter, a @SingleTableResource field or @BeforeEach),"
                     + " not from @BeforeAll or a constructor");

@@ -42,8 +42,10 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  *
  * <p>Configuration parameters ({@code junit-platform.properties}, system properties or the launcher):
  * {@value #SCANS_PROPERTY_NAME}, {@value #ENDPOINT_PROPERTY_NAME}, {@value #REGION_PROPERTY_NAME},
- * {@value #TABLE_PREFIX_PROPERTY_NAME} and {@value #SYSTEM_PROPERTIES_PROPERTY_NAME}, each described at its
- * constant. A value that does not parse fails the class, naming the parameter.
+ * {@value #TABLE_PREFIX_PROPERTY_NAME}, {@value #DROP_LEFTOVERS_PROPERTY_NAME},
+ * {@value #SYSTEM_PROPERTIES_PROPERTY_NAME}, {@value #COVERAGE_PROPERTY_NAME} and
+ * {@value #COVERAGE_DIRECTORY_PROPERTY_NAME}, each described at its constant. A value that does not parse fails the
+ * class, naming the parameter.
  */
 @Target({ElementType.TYPE, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
@@ -95,6 +97,21 @@ public @interface SingleTableTest {
      * alone and starts HTTP only when a test asks for the {@code URI}.
      */
     String SYSTEM_PROPERTIES_PROPERTY_NAME = "singletable.systemProperties";
+
+    /**
+     * {@code fail}, {@code warn} (the default) or {@code off}: access pattern coverage. During the run, the
+     * application's reads on each table (not the toolkit's own access pattern runs) are counted against the
+     * patterns of its design; at the end of the run a summary is logged and, per design, {@code coverage-TABLE.json}
+     * and {@code TEST-singletable-coverage-TABLE.xml} are written to {@value #COVERAGE_DIRECTORY_PROPERTY_NAME}.
+     * {@code fail} fails the run when a declared pattern was never served or an undeclared read was made.
+     */
+    String COVERAGE_PROPERTY_NAME = "singletable.coverage";
+
+    /**
+     * Where coverage files are written; by default {@code target/singletable}, or {@code build/singletable} when the
+     * working directory has a Gradle build file.
+     */
+    String COVERAGE_DIRECTORY_PROPERTY_NAME = "singletable.coverage.directory";
 
     /** @return the design descriptor (YAML) the table is created from */
     String design();

@@ -3,6 +3,7 @@ package dev.singletable.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.platform.engine.DiscoverySelector;
@@ -37,9 +38,15 @@ final class Kit {
         return run(Map.of(), testClasses);
     }
 
+    /**
+     * Runs the classes with the configuration given; coverage is off unless it says otherwise, so that runs of
+     * test cases write no coverage files.
+     */
     static EngineExecutionResults run(Map<String, String> configuration, Class<?>... testClasses) {
+        Map<String, String> all = new HashMap<>(Map.of(SingleTableTest.COVERAGE_PROPERTY_NAME, "off"));
+        all.putAll(configuration);
         return EngineTestKit.engine("junit-jupiter")
-                .configurationParameters(configuration)
+                .configurationParameters(all)
                 .selectors(Arrays.stream(testClasses).map(DiscoverySelectors::selectClass)
                         .toArray(DiscoverySelector[]::new))
                 .execute();

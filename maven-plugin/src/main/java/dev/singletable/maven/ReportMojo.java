@@ -7,9 +7,9 @@ import org.apache.maven.plugins.annotations.Mojo;
 
 /**
  * Writes the HTML report of every configured design — item collections of the table and each index, item sizes
- * with their capacity units, the access patterns with what each read, and warnings — as {@code singletable report}
- * does, without failing the build on a pattern that falls short. Run it on its own:
- * {@code mvn singletable:report}.
+ * with their capacity units, the access patterns with what each read, the design's warnings, the cost at the
+ * configured rates and prices and the coverage of the last test run — as {@code singletable report} does, without
+ * failing the build on a pattern that falls short. Run it on its own: {@code mvn singletable:report}.
  */
 @Mojo(name = "report", threadSafe = true)
 public class ReportMojo extends DesignsMojo {

@@ -2,6 +2,9 @@ package dev.singletable.report;
 
 import static dev.singletable.report.Html.escape;
 
+import dev.singletable.core.Cost;
+import dev.singletable.core.Coverage;
+import dev.singletable.core.ItemCollections;
 import dev.singletable.core.PatternCheck;
 import dev.singletable.core.SparseIndex;
 import dev.singletable.core.Verification;
@@ -10,8 +13,9 @@ import dev.singletable.fixtures.Fixtures;
 import dev.singletable.fixtures.TableDesign;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -55,6 +59,14 @@ final class ReportPage {
             .none{color:#5a6372}
             .description{color:#5a6372;font-size:12px}
             .legend{color:#5a6372;font-size:13px;margin:4px 0 10px}
+            svg.picture{display:block;max-width:100%;height:auto;background:#fff;border:1px solid #dde1e7;\
+            border-radius:6px;margin:6px 0 12px}
+            svg.picture text{font:12px system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;fill:#1d2330}
+            svg.picture text.mono{font-family:ui-monospace,Menlo,Consolas,monospace}
+            svg.picture text.hot{fill:#b3261e;font-weight:600}
+            svg.picture text.quiet,svg.picture text.small{fill:#5a6372}
+            svg.picture text.small{font-size:11px}
+            svg.picture text.strong{font-weight:600}
             """;
 
     private final StringBuilder html = new StringBuilder();
@@ -64,15 +76,34 @@ final class ReportPage {
     private ReportPage() {
     }
 
-    static String render(String source, Fixtures fixtures, Verification results,
-            List<ItemCollections.View> views, List<SparseIndex> sparse, List<String> warnings) {
-        ReportPage page = new ReportPage();
-        sparse.forEach(index -> page.sparse.put(index.index().name(), index));
-        return page.page(source, fixtures, results, views, warnings);
+    /**
+     * What the page shows.
+     *
+     * @param source   the design file's name
+     * @param results  the verdict on the patterns, with the fixtures
+     * @param views    the item collections of the table and each index
+     * @param sparse   the sparse indexes, with how many of the table's items each holds
+     * @param warnings the patterns that fall short, then the design lint's warnings, one line each
+     * @param cost     the cost estimate
+     * @param prices   the prices given, for money
+     * @param coverage the coverage of the last test run, when a file of it was given
+     */
+    record Content(String source, Verification results, List<ItemCollections.View> views, List<SparseIndex> sparse,
+            List<String> warnings, Cost cost, Cost.Prices prices, Optional<Coverage> coverage) {
     }
 
-    private String page(String source, Fixtures fixtures, Verification results,
-            List<ItemCollections.View> views, List<String> warnings) {
+    static String render(Content content) {
+        ReportPage page = new ReportPage();
+        content.sparse().forEach(index -> page.sparse.put(index.index().name(), index));
+        return page.page(content);
+    }
+
+    private String page(Content content) {
+        String source = content.source();
+        Verification results = content.results();
+        Fixtures fixtures = results.fixtures();
+        List<ItemCollections.View> views = content.views();
+        List<String> warnings = content.warnings();
         TableDesign design = fixtures.design();
         int checks = results.checks().size();
         int failed = results.failed().size();
@@ -90,10 +121,19 @@ final class ReportPage {
         card("partitions", Integer.toString(views.get(0).collections().size()), "");
         card("checks passed", (checks - failed) + " / " + checks, results.passed() ? "good" : "bad");
         card("warnings", Integer.toString(warnings.size()), warnings.isEmpty() ? "good" : "bad");
+        content.coverage().ifPresent(c -> card("patterns served by the application", (c.patterns().size()
+                - c.unserved().size()) + " / " + c.patterns().size(), c.complete() ? "good" : "bad"));
+        content.cost().total().onDemandMonthly(content.prices()).ifPresent(amount -> card("a month on demand",
+                InsightText.amount(OptionalDouble.of(amount)), ""));
         html.append("</div>\n");
         warnings(warnings);
         design.accessPatterns().forEach(p -> descriptions.put(p.name(), p.description()));
+        html.append("<h2>Which pattern reads which index</h2>\n<p class=\"legend\">Green: the pattern passes;")
+                .append(" red: it falls short; grey: not exercised; dashed: declared as a Scan.</p>\n")
+                .append(ReportPictures.patternsAndIndexes(results, views)).append('\n');
         patterns(results);
+        content.coverage().ifPresent(coverage -> ReportInsight.coverage(html, coverage));
+        ReportInsight.cost(html, content.cost(), content.prices());
         for (ItemCollections.View view : views) {
             collections(view);
         }
@@ -157,6 +197,7 @@ final class ReportPage {
             html.append("<p class=\"none\">No item has this index's keys.</p>\n");
             return;
         }
+        html.append(ReportPictures.partitions(view)).append('\n');
         html.append("<table><tr><th>").append(escape(view.partitionKey())).append("</th>");
         view.sortKey().ifPresent(s -> html.append("<th>").append(escape(s)).append("</th>"));
         html.append("<th>entity</th><th>attributes</th><th>size</th><th>WCU</th><th>RCU</th></tr>\n");
@@ -177,7 +218,8 @@ final class ReportPage {
                         attribute(name, value);
                     }
                 });
-                html.append("</td><td class=\"num\">").append(bytes(row.size())).append("</td><td class=\"num\">")
+                html.append("</td><td class=\"num\">").append(ReportPictures.bytes(row.size()))
+                        .append("</td><td class=\"num\">")
                         .append(DynamoValues.writeUnits(row.size())).append("</td><td class=\"num\">")
                         .append(DynamoValues.readUnits(row.size())).append("</td></tr>\n");
             }
@@ -191,9 +233,5 @@ final class ReportPage {
         html.append("<span class=\"attr\" title=\"")
                 .append(escape(name + " (" + DynamoValues.typeName(value) + "): " + text))
                 .append("\"><i>").append(escape(name)).append(":</i> ").append(escape(shown)).append("</span>");
-    }
-
-    private static String bytes(long size) {
-        return size < 1024 ? size + " B" : String.format(Locale.ROOT, "%.1f KB", size / 1024.0);
     }
 }

@@ -14,13 +14,13 @@ import java.util.List;
 
 /** {@code verify}'s results as one JSON document, for CI scripts. */
 final class ResultsJson {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private ResultsJson() {
     }
 
-    static void write(PrintWriter out, String table, String source, List<SparseIndex> sparse,
-            Verification results) {
+    /** @return the document: the verdict, to which {@link InsightJson} adds the lint and the cost */
+    static ObjectNode document(String table, String source, List<SparseIndex> sparse, Verification results) {
         ObjectNode root = JSON.createObjectNode();
         root.put("table", table);
         root.put("design", source);
@@ -54,6 +54,10 @@ final class ResultsJson {
             ArrayNode problems = row.putArray("problems");
             r.shortfalls().forEach(p -> problems.add(p.toString()));
         }
-        out.println(root.toPrettyString());
+        return root;
+    }
+
+    static void write(PrintWriter out, ObjectNode document) {
+        out.println(document.toPrettyString());
     }
 }

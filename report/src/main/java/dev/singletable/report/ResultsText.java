@@ -15,8 +15,7 @@ final class ResultsText {
     private static final String[] HEADINGS = {"PATTERN", "OPERATION", "INDEX", "READ", "RETURNED", "PAGES", "RCU",
         "EXPECTED"};
     /** Columns from READ to RCU are numbers, aligned right. */
-    private static final int FIRST_NUMBER = 3;
-    private static final int LAST_NUMBER = 6;
+    private static final boolean[] NUMBERS = {false, false, false, true, true, true, true, false};
 
     private ResultsText() {
     }
@@ -33,13 +32,7 @@ final class ResultsText {
         List<String[]> rows = new ArrayList<>();
         rows.add(HEADINGS);
         results.checks().forEach(r -> rows.add(cells(r)));
-        int[] widths = new int[HEADINGS.length];
-        rows.forEach(row -> {
-            for (int i = 0; i < row.length; i++) {
-                widths[i] = Math.max(widths[i], row[i].length());
-            }
-        });
-        rows.forEach(row -> out.println(line(row, widths)));
+        TextTable.print(out, rows, NUMBERS);
         out.println();
         List<PatternCheck> failed = results.failed();
         failed.forEach(r -> r.shortfalls().forEach(p -> out.println("✗ " + r.label() + ": " + p)));
@@ -83,18 +76,5 @@ final class ResultsText {
         return new String[] {r.label(), operation(r), index(r), ran ? Integer.toString(r.itemsRead()) : "-",
             ran ? Integer.toString(r.itemsReturned()) : "-", ran ? Integer.toString(r.pages()) : "-",
             ran ? String.format(Locale.ROOT, "%.1f", r.readUnits()) : "-", expectedMark(r)};
-    }
-
-    private static String line(String[] row, int[] widths) {
-        StringBuilder line = new StringBuilder();
-        for (int i = 0; i < row.length; i++) {
-            boolean number = i >= FIRST_NUMBER && i <= LAST_NUMBER;
-            String pad = " ".repeat(widths[i] - row[i].length());
-            line.append(number ? pad + row[i] : row[i] + (i == row.length - 1 ? "" : pad));
-            if (i < row.length - 1) {
-                line.append("  ");
-            }
-        }
-        return line.toString();
     }
 }

@@ -3,6 +3,7 @@ package dev.singletable.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.singletable.core.Coverage;
 import dev.singletable.fixtures.DesignException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -77,9 +78,13 @@ class DesignReportTest {
 
         assertThat(report.verification().passed()).isFalse();
         assertThat(report.summary()).isEqualTo("2 checks of 2 access patterns: 1 failed.");
+        String unpadded = "unpadded number: SK \"ORDER#{orderId}\" of entity Order writes orderId (1 here) as it is,"
+                + " so \"ORDER#9\" sorts after \"ORDER#10\"; write {orderId:%08d} (" + dir.resolve("shop.fixtures.yaml")
+                + ":2:5)";
         assertThat(render(report::writeText)).contains("✗ bigOrders(min: 50): runs as Scan, not as a Query")
-                .endsWith(report.summary() + "\n");
-        assertThat(report.warnings()).singleElement().asString().startsWith("access pattern bigOrders(min: 50): runs as Scan");
+                .endsWith(report.summary() + "\n\n1 design warning:\n  " + unpadded + "\n");
+        assertThat(report.warnings()).containsExactly("access pattern bigOrders(min: 50): runs as Scan, not as a"
+                + " Query: it reads 1 items to return 1", unpadded);
         assertThat(report.html()).contains("<tr class=\"failed\"><td><code>bigOrders(min: 50)</code>")
                 .contains("<title>shop — single-table design report</title>");
     }
@@ -90,6 +95,43 @@ class DesignReportTest {
 
         assertThatThrownBy(() -> DesignReport.verify(design, List.of(), Map.of()))
                 .isInstanceOf(DesignException.class).hasMessageContaining("broken.table.yaml:2");
+    }
+
+    @Test
+    void takes_the_coverage_of_its_table_and_among_several_the_one_of_its_design_file() throws IOException {
+        DesignReport report = verify(DESIGN, FIXTURES);
+        Path coverage = Files.createDirectory(dir.resolve("coverage"));
+        Files.writeString(coverage.resolve("coverage-orders.json"), coverage("orders", "orders.table.yaml", 1));
+        Files.writeString(coverage.resolve("coverage-shop.json"), coverage("shop", "other/shop-v1.table.yaml", 1));
+        Files.writeString(coverage.resolve("coverage-shop-2.json"), coverage("shop", "designs/shop.table.yaml", 4));
+
+        assertThat(report.withCoverageIn(coverage).coverage()).get().extracting(c -> c.patterns().get(0).requests())
+                .isEqualTo(4);
+        assertThat(report.withCoverageIn(dir.resolve("no-such-directory")).coverage()).isEmpty();
+        Files.delete(coverage.resolve("coverage-shop.json"));
+        Files.delete(coverage.resolve("coverage-shop-2.json"));
+        assertThat(report.withCoverageIn(coverage).coverage()).as("only another table's").isEmpty();
+        Path broken = Files.writeString(coverage.resolve("coverage-x.json"), "[]");
+        assertThatThrownBy(() -> report.withCoverageIn(coverage)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(broken + ": not a coverage file: expected a JSON object");
+    }
+
+    @Test
+    void passes_only_without_shortfalls_and_with_a_quiet_lint_when_asked_for_one() throws IOException {
+        DesignReport scans = verify(DESIGN, FIXTURES);
+        DesignReport bare = verify("table: shop\nkey: { partition: PK }\n", "items: []\n");
+
+        assertThat(scans.shortfalls(false)).containsExactly("bigOrders(min: 50): runs as Scan, not as a Query: it"
+                + " reads 1 items to return 1");
+        assertThat(scans.passes(true, false)).isFalse();
+        assertThat(bare.shortfalls(false)).containsExactly(ResultsText.NOTHING_CHECKED);
+        assertThat(bare.passes(false, false)).isFalse();
+        assertThat(bare.passes(true, true)).as("nothing to lint either").isTrue();
+    }
+
+    private static String coverage(String table, String design, int requests) {
+        return new Coverage(table, design, List.of(new Coverage.PatternUse("ordersOfCustomer", "table", requests,
+                List.of("ShopTest.orders()"))), List.of()).toJson();
     }
 
     private DesignReport verify(String design, String fixtures) throws IOException {

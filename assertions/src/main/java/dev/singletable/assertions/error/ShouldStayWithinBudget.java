@@ -1,12 +1,15 @@
 package dev.singletable.assertions.error;
 
-
+import dev.singletable.assertions.internal.Describe;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
 /**
  * Creates the message when requests read more items, consume more capacity or take more pages than allowed, or
- * discard items with a filter.
+ * discard items with a filter; or when a design, at its rates, needs more capacity or money than its budget.
  */
 public class ShouldStayWithinBudget extends BasicErrorMessageFactory {
 
@@ -56,6 +59,53 @@ public class ShouldStayWithinBudget extends BasicErrorMessageFactory {
         return new ShouldStayWithinBudget("%nExpecting access pattern:%n  %s%nto return every item it reads:%n"
                 + "  %s%nbut it returned:%n  %s (%s read and discarded by the filter)", unquotedString(run),
                 unquotedString(items(read)), unquotedString(items(returned)), read - returned);
+    }
+
+    /**
+     * @param design    the design and the rates it was judged at
+     * @param readMax   the most read units a second allowed
+     * @param writeMax  the most write units a second allowed
+     * @param read      the read units a second it consumes
+     * @param write     the write units a second it consumes
+     * @param breakdown per index, what it consumes
+     * @return the message factory
+     */
+    public static ErrorMessageFactory shouldConsumeAtMostPerSecond(String design, double readMax, double writeMax,
+            double read, double write, List<String> breakdown) {
+        return new ShouldStayWithinBudget("%nExpecting design:%n  %s%nto consume at most:%n  %s%n"
+                + "but it consumes:%n  %s", unquotedString(design), unquotedString(units(readMax, writeMax)),
+                unquotedString(units(read, write) + indented(breakdown)));
+    }
+
+    /**
+     * @param design    the design and the rates it was judged at
+     * @param max       the most a month on demand may cost
+     * @param cost      what it costs a month on demand
+     * @param breakdown per index, what it costs
+     * @return the message factory
+     */
+    public static ErrorMessageFactory shouldCostAtMost(String design, double max, double cost,
+            List<String> breakdown) {
+        return new ShouldStayWithinBudget("%nExpecting design:%n  %s%nto cost at most, a month on demand:%n  %s%n"
+                + "but it costs:%n  %s", unquotedString(design), unquotedString(money(max)),
+                unquotedString(money(cost) + indented(breakdown)));
+    }
+
+    /** Each line on a line of its own, under the value it explains. */
+    private static String indented(List<String> lines) {
+        return lines.stream().map(line -> Describe.NEXT_LINE + "  " + line).collect(Collectors.joining());
+    }
+
+    private static String units(double read, double write) {
+        return String.format(Locale.ROOT, "%.1f read and %.1f write capacity units a second", read, write);
+    }
+
+    /**
+     * @param amount an amount of money
+     * @return it as the budget messages show it, e.g. {@code 1,234.50}
+     */
+    public static String money(double amount) {
+        return String.format(Locale.ROOT, "%,.2f", amount);
     }
 
     private static String items(int count) {

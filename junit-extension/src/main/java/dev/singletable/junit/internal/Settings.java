@@ -1,5 +1,7 @@
 package dev.singletable.junit.internal;
 
+import static dev.singletable.junit.SingleTableTest.COVERAGE_DIRECTORY_PROPERTY_NAME;
+import static dev.singletable.junit.SingleTableTest.COVERAGE_PROPERTY_NAME;
 import static dev.singletable.junit.SingleTableTest.DROP_LEFTOVERS_PROPERTY_NAME;
 import static dev.singletable.junit.SingleTableTest.SCANS_PROPERTY_NAME;
 import static dev.singletable.junit.SingleTableTest.ENDPOINT_PROPERTY_NAME;
@@ -11,6 +13,8 @@ import static dev.singletable.junit.SingleTableTest.SYSTEM_PROPERTIES_PROPERTY_N
 import dev.singletable.core.Endpoint;
 import dev.singletable.junit.ScanGuard;
 import dev.singletable.junit.SingleTableTest;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -35,6 +39,25 @@ public final class Settings {
             case "allow" -> ScanGuard.ALLOW;
             default -> throw invalid(SCANS_PROPERTY_NAME, value, "fail, warn or allow");
         }).orElse(ScanGuard.WARN);
+    }
+
+    /** @return what coverage does at the end of the run: {@code warn} unless configured */
+    public static CoverageReport.Mode coverage(ExtensionContext context) {
+        return context.getConfigurationParameter(COVERAGE_PROPERTY_NAME).map(value -> switch (value.trim()
+                .toLowerCase(Locale.ROOT)) {
+            case "fail" -> CoverageReport.Mode.FAIL;
+            case "warn" -> CoverageReport.Mode.WARN;
+            case "off" -> CoverageReport.Mode.OFF;
+            default -> throw invalid(COVERAGE_PROPERTY_NAME, value, "fail, warn or off");
+        }).orElse(CoverageReport.Mode.WARN);
+    }
+
+    /** @return where coverage files go: configured, or the build directory's {@code singletable} folder */
+    static Path coverageDirectory(ExtensionContext context) {
+        return context.getConfigurationParameter(COVERAGE_DIRECTORY_PROPERTY_NAME).filter(v -> !v.isBlank())
+                .map(Path::of).orElseGet(() -> Files.exists(Path.of("build.gradle"))
+                        || Files.exists(Path.of("build.gradle.kts")) ? Path.of("build", "singletable")
+                                : Path.of("target", "singletable"));
     }
 
     static Optional<Endpoint> endpoint(ExtensionContext context) {
