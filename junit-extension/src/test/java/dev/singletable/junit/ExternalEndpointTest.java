@@ -96,10 +96,8 @@ class ExternalEndpointTest {
 
         Kit.assertSucceeded(Kit.run(concurrent, ForkedOutside.class));
 
-        assertThat(seen).containsExactlyInAnyOrder(
-                "first: " + FIXTURE_STATE + ", alone on the class's table",
-                "second: " + FIXTURE_STATE + ", alone on the class's table",
-                "third: " + FIXTURE_STATE + ", alone on the class's table");
+        assertThat(seen).containsExactly(FIXTURE_STATE + ", alone on the class's table",
+                FIXTURE_STATE + ", alone on the class's table", FIXTURE_STATE + ", alone on the class's table");
     }
 
     static final String FIXTURE_STATE = "Ada present, Grace present, customer 99 present, order 1001 total 39.9,"
@@ -178,7 +176,7 @@ class ExternalEndpointTest {
 
     @Tag("test-case")
     @SingleTableTest(design = "orders.table.yaml", fixtures = {"customers.yaml", "orders.yaml"}, reset = Reset.FORK)
-    static class ForkedOutside {
+    static class ForkedOutside extends ParallelTest.TakesTurns {
         static final AtomicInteger running = new AtomicInteger();
 
         @BeforeAll
@@ -186,33 +184,20 @@ class ExternalEndpointTest {
             table.client().putItem(r -> r.tableName(table.name()).item(key("CUSTOMER#99", "PROFILE")));
         }
 
-        static void takeTurn(String who, SingleTable table) throws InterruptedException {
+        /** Looks, changes, and stays long enough for another test of the class to start, were it allowed to. */
+        @Override
+        void turn(SingleTable table) throws InterruptedException {
             int now = running.incrementAndGet();
             try {
                 String state = state(table.client(), table.name());
                 table.client().deleteItem(r -> r.tableName(table.name()).key(key("CUSTOMER#42", "PROFILE")));
                 table.client().putItem(r -> r.tableName(table.name()).item(key("CUSTOMER#42", "ORDER#00000009")));
-                Thread.sleep(40); // long enough for another test of the class to start, were it allowed to
-                seen.add(who + ": " + state + (now == 1 ? ", alone" : ", beside another test") + " on "
+                Thread.sleep(40);
+                seen.add(state + (now == 1 ? ", alone" : ", beside another test") + " on "
                         + (table.name().endsWith("-app") ? "the class's table" : table.name()));
             } finally {
                 running.decrementAndGet();
             }
-        }
-
-        @Test
-        void first(SingleTable table) throws InterruptedException {
-            takeTurn("first", table);
-        }
-
-        @Test
-        void second(SingleTable table) throws InterruptedException {
-            takeTurn("second", table);
-        }
-
-        @Test
-        void third(SingleTable table) throws InterruptedException {
-            takeTurn("third", table);
         }
     }
 }

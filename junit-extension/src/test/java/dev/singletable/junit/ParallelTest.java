@@ -173,19 +173,24 @@ class ParallelTest {
 
     /** Three tests that take turns; each subclass declares a table of its own. */
     abstract static class TakesTurns {
+        /** One test's turn on the table. */
+        void turn(SingleTable table) throws Exception {
+            takeTurn(getClass().getSimpleName(), table);
+        }
+
         @Test
         void first(SingleTable table) throws Exception {
-            takeTurn(getClass().getSimpleName(), table);
+            turn(table);
         }
 
         @Test
         void second(SingleTable table) throws Exception {
-            takeTurn(getClass().getSimpleName(), table);
+            turn(table);
         }
 
         @Test
         void third(SingleTable table) throws Exception {
-            takeTurn(getClass().getSimpleName(), table);
+            turn(table);
         }
     }
 
