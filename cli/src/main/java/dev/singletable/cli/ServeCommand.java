@@ -3,9 +3,11 @@ package dev.singletable.cli;
 import dev.singletable.core.Endpoint;
 import dev.singletable.core.Provisioner;
 import dev.singletable.engine.DynamoDbEngine;
+import dev.singletable.engine.model.HttpLimits;
 import dev.singletable.report.Words;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,7 +19,10 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.IDefaultValueProvider;
+import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -28,6 +33,7 @@ import picocli.CommandLine.Spec;
                 + "other SDK, with the design's table created and the fixtures seeded. Prints the endpoint; "
                 + "Ctrl-C stops it.",
             "Data lives in memory and is gone when the server stops, unless --data keeps it in a directory."},
+        defaultValueProvider = ServeCommand.EngineDefaults.class,
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"2:usage or input error, the port is taken, or the --data directory is in use or damaged",
             "5:stopped because the disk failed the --data directory (full, an I/O error): every request after the "
@@ -63,6 +69,26 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--credentials", paramLabel = "AKID:SECRET", description = "Serve only requests signed "
             + "(SigV4) with this access key and secret; for an endpoint reachable beyond this machine.")
     String credentials;
+
+    @Option(names = "--max-connections", paramLabel = "N", description = "Connections open at once; one more is "
+            + "answered 503 and closed (default: ${DEFAULT-VALUE}).")
+    int maxConnections;
+
+    @Option(names = "--max-header-bytes", paramLabel = "BYTES", description = "The largest header section of a "
+            + "request; a larger one is answered 431 (default: ${DEFAULT-VALUE}).")
+    int maxHeaderBytes;
+
+    @Option(names = "--request-timeout", paramLabel = "SECONDS", description = "How long a client may take to "
+            + "send one request; a slower one is answered 408 (default: ${DEFAULT-VALUE}).")
+    double requestTimeout;
+
+    @Option(names = "--response-timeout", paramLabel = "SECONDS", description = "How long a client may take to "
+            + "read one response before its connection is closed (default: ${DEFAULT-VALUE}).")
+    double responseTimeout;
+
+    @Option(names = "--idle-timeout", paramLabel = "SECONDS", description = "How long a keep-alive connection "
+            + "may wait for its next request (default: ${DEFAULT-VALUE}).")
+    double idleTimeout;
 
     @Spec
     CommandSpec spec;
@@ -137,7 +163,7 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     private DynamoDbEngine engine() {
-        DynamoDbEngine.Builder builder = DynamoDbEngine.builder().host(host).port(port);
+        DynamoDbEngine.Builder builder = DynamoDbEngine.builder().host(host).port(port).httpLimits(limits());
         if (data != null) {
             builder.dataDirectory(data);
         }
@@ -153,6 +179,31 @@ final class ServeCommand implements Callable<Integer> {
         } catch (UncheckedIOException e) { // says which directory, and why it cannot be opened
             throw new CliException(Singletable.USAGE, e.getMessage());
         }
+    }
+
+    /** The connection limits as given; {@link EngineDefaults} fills in the ones that are not. */
+    private HttpLimits limits() {
+        try {
+            return HttpLimits.defaults().withMaxConnections(maxConnections).withMaxHeaderBytes(maxHeaderBytes)
+                    .withRequestTimeout(seconds("--request-timeout", requestTimeout))
+                    .withResponseTimeout(seconds("--response-timeout", responseTimeout))
+                    .withIdleTimeout(seconds("--idle-timeout", idleTimeout));
+        } catch (IllegalArgumentException e) {
+            throw new CliException(Singletable.USAGE, optionNamed(e.getMessage()));
+        }
+    }
+
+    private static Duration seconds(String option, double seconds) {
+        if (!(seconds > 0) || Double.isInfinite(seconds)) {
+            throw new CliException(Singletable.USAGE, option + " must be a number of seconds above zero, was "
+                    + seconds);
+        }
+        return Duration.ofMillis(Math.max(1, Math.round(seconds * 1000)));
+    }
+
+    /** The engine names its settings as Java does; the user typed options. */
+    private static String optionNamed(String message) {
+        return message.replace("maxConnections", "--max-connections").replace("maxHeaderBytes", "--max-header-bytes");
     }
 
     /**
@@ -196,4 +247,26 @@ final class ServeCommand implements Callable<Integer> {
         }
     }
 
+    /** The connection limits' defaults are the engine's own, so that the help shows what the server does. */
+    static final class EngineDefaults implements IDefaultValueProvider {
+        @Override
+        public String defaultValue(ArgSpec argument) {
+            if (!(argument instanceof OptionSpec option)) {
+                return null;
+            }
+            HttpLimits defaults = HttpLimits.defaults();
+            return switch (option.longestName()) {
+                case "--max-connections" -> Integer.toString(defaults.maxConnections());
+                case "--max-header-bytes" -> Integer.toString(defaults.maxHeaderBytes());
+                case "--request-timeout" -> seconds(defaults.requestTimeout());
+                case "--response-timeout" -> seconds(defaults.responseTimeout());
+                case "--idle-timeout" -> seconds(defaults.idleTimeout());
+                default -> null;
+            };
+        }
+
+        private static String seconds(Duration duration) {
+            return BigDecimal.valueOf(duration.toMillis(), 3).stripTrailingZeros().toPlainString();
+        }
+    }
 }

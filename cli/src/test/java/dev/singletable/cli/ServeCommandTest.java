@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -184,5 +185,45 @@ class ServeCommandTest {
         assertThat(run.err()).startsWith("singletable serve: cannot listen on 127.0.0.1:" + port + ": ");
         assertThat(run.exitCode()).isEqualTo(Singletable.USAGE);
         server.stop();
+    }
+
+    @Test
+    void answers_a_header_section_over_max_header_bytes_with_431_and_keeps_serving() throws Exception {
+        ServerInThread server = ServerInThread.start("serve", "--port", "0", "--max-header-bytes", "1024");
+        URI endpoint = server.endpoint();
+
+        assertThat(statusOfGetWithHeader(endpoint, "x".repeat(2000)))
+                .isEqualTo("HTTP/1.1 431 Request Header Fields Too Large");
+        assertThat(statusOfGetWithHeader(endpoint, "x".repeat(500))).isEqualTo("HTTP/1.1 200 OK");
+        assertThat(server.stop()).isEqualTo(Singletable.OK);
+    }
+
+    @Test
+    void refuses_limits_that_are_not_above_zero_naming_the_option() {
+        CommandRun connections = execute("serve", "--port", "0", "--max-connections", "0");
+        CommandRun idle = execute("serve", "--port", "0", "--idle-timeout", "-1");
+
+        assertThat(connections.err()).isEqualTo("singletable serve: --max-connections must be at least 1, was 0\n");
+        assertThat(connections.exitCode()).isEqualTo(Singletable.USAGE);
+        assertThat(idle.err()).isEqualTo("singletable serve: --idle-timeout must be a number of seconds above zero, "
+                + "was -1.0\n");
+        assertThat(idle.exitCode()).isEqualTo(Singletable.USAGE);
+    }
+
+    @Test
+    void help_shows_the_engines_own_limits_as_defaults() {
+        CommandRun help = execute("serve", "--help");
+
+        assertThat(help.out()).contains("default: 512", "default: 16384", "default: 20)", "default: 120)");
+    }
+
+    /** A raw keep-alive GET of the health check with one header of the given value, and the status line. */
+    private static String statusOfGetWithHeader(URI endpoint, String value) throws Exception {
+        try (Socket socket = new Socket(endpoint.getHost(), endpoint.getPort())) {
+            socket.getOutputStream().write(("GET / HTTP/1.1\r\nHost: " + endpoint.getAuthority() + "\r\nX-Padding: "
+                    + value + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            return new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII))
+                    .readLine();
+        }
     }
 }
