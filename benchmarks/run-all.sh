@@ -8,7 +8,11 @@
 # - the workload driver against the in-memory transport, the engine's HTTP endpoint and dynalite (installed
 #   with npm into benchmarks/target/peer and started on a free loopback port), when node and npm are present;
 # - the HTTP server's own cost: raw keep-alive HTTP/1.1 against the engine, dynalite and a blocking-socket echo;
+# - the in-memory call against the SDK's own floor (JMH SdkFloorBenchmark: engine transport vs a stub SdkHttpClient);
+# - a generated suite (GeneratedSuite: 50 classes x 10 tests) under Surefire, embedded and against dynalite;
+# - cold start: one test class in a fresh JVM (ColdStart), embedded, its SDK floor, and against dynalite;
 # - heap held by 1M items of ~300 bytes and the time engine.load took for them; heap held by forks of a table;
+# - a fork per test: making and dropping it against a rollback, reads and writes in a fork against a table;
 # - the JUnit extension's timings (class setup, per-test reset);
 # - with BEFORE_REF=<git ref>: the same JMH benchmarks of the store and the 1M-item heap and load time, built from
 #   that ref (with this tree's MemoryFootprint, EngineApiBenchmark and ResetBenchmark, which use only the
@@ -25,7 +29,7 @@ MVN_FLAGS="${MVN_FLAGS--o}"
 ROUNDS="${ROUNDS:-5}"
 OPS="${OPS:-100}"
 JMH_FLAGS="${JMH_FLAGS:--f 1 -wi 3 -w 1s -i 5 -r 1s}"
-JMH_BENCHMARKS='Expression|ItemSize|IndexMaintenance|EngineApi|QueryScale|ResetBenchmark|ForkBenchmark'
+JMH_BENCHMARKS='Expression|ItemSize|IndexMaintenance|EngineApi|QueryScale|ResetBenchmark|ForkBenchmark|SdkFloor'
 # what BEFORE_REF is compared on: the store's benchmarks that exist on both sides
 JMH_COMPARED='IndexMaintenance|EngineApi|QueryScale|ResetBenchmark'
 BEFORE_REF="${BEFORE_REF:-}"
@@ -115,6 +119,69 @@ HTTP_FLAGS="${HTTP_FLAGS:---rounds 5 --requests 2000 --seconds 2 --connections 1
 log "HTTP server cost: $HTTP_COST ${PEER_ARGS[*]} $HTTP_FLAGS"
 # shellcheck disable=SC2086
 java -cp "$JAR" "$HTTP_COST" "${PEER_ARGS[@]}" $HTTP_FLAGS --out "$OUT/http-server.md" >&2
+
+# --- the SDK floor again, in CPU time, engine and stub interleaved call by call -------------------------------------
+log "SDK floor in CPU time: SdkFloorBenchmark main"
+java -cp "$JAR" dev.singletable.benchmarks.SdkFloorBenchmark 20000 20000 2>/dev/null >"$OUT/sdk-floor-cpu.txt"
+cat "$OUT/sdk-floor-cpu.txt" >&2
+
+# --- a test run as users see it: the generated suite under Surefire -----------------------------------------------
+SUITE_DIR="$ROOT/benchmarks/target/suite"
+SUITE_FLAGS="${SUITE_FLAGS:---classes 50 --tests 10 --items 1000}"
+log "suite: GeneratedSuite --out benchmarks/target/suite $SUITE_FLAGS"
+# shellcheck disable=SC2086
+java -cp "$JAR" dev.singletable.benchmarks.suite.GeneratedSuite --out "$SUITE_DIR" $SUITE_FLAGS >&2
+(cd "$SUITE_DIR" && mvn -B -q $MVN_FLAGS test-compile >&2)
+# one `mvn test` per mode, its wall time taken here; Surefire's reports kept per mode
+suite_run() { # label, extra Maven arguments...
+    local label="$1"
+    shift
+    local start end
+    start="$(date +%s.%N)"
+    (cd "$SUITE_DIR" && mvn -B -q $MVN_FLAGS test "$@" >"$OUT/suite-$label.log" 2>&1) || {
+        tail -40 "$OUT/suite-$label.log" >&2
+        exit 1
+    }
+    end="$(date +%s.%N)"
+    rm -rf "$OUT/suite-reports-$label"
+    cp -r "$SUITE_DIR/target/surefire-reports" "$OUT/suite-reports-$label"
+    SUITE_RUNS+=("$label" "$OUT/suite-reports-$label" "$(awk "BEGIN { print $end - $start }")")
+}
+SUITE_RUNS=()
+log "suite: mvn test (embedded engine)"
+suite_run embedded
+SUITE_REFERENCE=()
+if [ -n "$PEER_URL" ]; then
+    log "suite: mvn test -Dsingletable.endpoint=$PEER_URL (external mode, the peer)"
+    suite_run peer "-Dsingletable.endpoint=$PEER_URL"
+    SUITE_REFERENCE=(--reference peer)
+fi
+java -cp "$JAR" dev.singletable.benchmarks.suite.SuiteReport "${SUITE_REFERENCE[@]}" --out "$OUT/suite.md" \
+    "${SUITE_RUNS[@]}" >&2
+
+# --- cold start: one class in a fresh JVM -------------------------------------------------------------------------
+COLD_RUNS="${COLD_RUNS:-7}"
+mvn -B -q $MVN_FLAGS dependency:build-classpath -pl junit-extension -Dmdep.includeScope=test \
+    -Dmdep.outputFile="$OUT/junit-cp.txt" >&2
+JUNIT_CP="target/test-classes:target/classes:$(cat "$OUT/junit-cp.txt")"
+cold_start() { # label, JVM arguments and ColdStart's argument
+    local label="$1"
+    shift
+    for _ in $(seq 1 "$COLD_RUNS"); do
+        (cd junit-extension && java -Dcoldstart.design=../examples/src/test/resources/orders.table.yaml \
+            -Dcoldstart.fixtures=../examples/src/test/resources/orders.fixtures.yaml -cp "$JUNIT_CP" "$@" 2>/dev/null) \
+            | sed "s/^/$label /"
+    done
+}
+log "cold start: ColdStart x $COLD_RUNS (extension, floor${PEER_URL:+, peer})"
+{
+    cold_start extension dev.singletable.junit.timing.ColdStart extension
+    cold_start floor dev.singletable.junit.timing.ColdStart floor
+    if [ -n "$PEER_URL" ]; then
+        cold_start peer "-Dsingletable.endpoint=$PEER_URL" dev.singletable.junit.timing.ColdStart extension
+    fi
+} >"$OUT/cold-start.txt"
+cat "$OUT/cold-start.txt" >&2
 stop_peer
 
 # --- JMH ---------------------------------------------------------------------------------------------------------
@@ -160,6 +227,31 @@ jmh_table() {
         }' "$OUT/jmh.csv"
 }
 
+sdk_floor_table() {
+    # SdkFloorBenchmark's medians by call and transport, and their ratio (the engine's share of an SDK call)
+    awk -F, '
+        { sub(/\r$/, ""); for (i = 1; i <= NF; i++) gsub(/"/, "", $i) }
+        NR == 1 { for (i = 1; i <= NF; i++) if ($i == "Param: transport") t = i; next }
+        $1 ~ /SdkFloorBenchmark\.[a-zA-Z]+:p0\.50$/ {
+            name = $1; sub(/^.*SdkFloorBenchmark\./, "", name); sub(/:p0\.50$/, "", name)
+            p50[name, $t] = $5; if (!(name in seen)) { seen[name] = 1; order[++n] = name }
+        }
+        $1 ~ /SdkFloorBenchmark\.[a-zA-Z]+$/ && $2 == "sample" { name = $1; sub(/^.*SdkFloorBenchmark\./, "", name); mean[name, $t] = $5 }
+        END {
+            target["getItem"] = 1.15; target["putItem"] = 1.15; target["queryPartition"] = 1.3
+            for (i = 1; i <= n; i++) {
+                c = order[i]; r = p50[c, "engine"] / p50[c, "stub"]
+                verdict = (c in target) ? sprintf("≤ %.2f× %s", target[c], r <= target[c] ? "✓" : "✗") : ""
+                printf "| %s | %.1f | %.1f | %.2f× | %.1f | %.1f | %s |\n", c, p50[c, "engine"], p50[c, "stub"], r, mean[c, "engine"], mean[c, "stub"], verdict
+            }
+        }' "$OUT/jmh.csv"
+}
+
+cold_median() { # label, field
+    grep "^$1 " "$OUT/cold-start.txt" | tr ' ' '\n' | sed -n "s/^$2=//p" | sort -g | awk '{ v[NR] = $1 }
+        END { if (NR == 0) { print "—"; exit } printf "%.0f", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
 # the mean (p50 for sampled ones) of each benchmark both runs have, before beside after
 jmh_compared() {
     awk -F, '
@@ -196,12 +288,15 @@ log "memory: ForkFootprint 100"
 java -Xmx2g -cp "$JAR" dev.singletable.benchmarks.ForkFootprint 100 2>/dev/null | tail -1 >"$OUT/forks.txt"
 cat "$OUT/forks.txt" >&2
 
+# --- reads and writes in a fork against a table --------------------------------------------------------------------
+log "forks: ForkCost 10 2000"
+java -cp "$JAR" dev.singletable.benchmarks.ForkCost 10 2000 2>/dev/null >"$OUT/fork-cost.md"
+cat "$OUT/fork-cost.md" >&2
+
 # --- JUnit extension timings -------------------------------------------------------------------------------------
 log "JUnit extension: ExtensionTimings"
-mvn -B -q $MVN_FLAGS dependency:build-classpath -pl junit-extension -Dmdep.includeScope=test \
-    -Dmdep.outputFile="$OUT/junit-cp.txt" >&2
-(cd junit-extension && java -cp "target/test-classes:target/classes:$(cat "$OUT/junit-cp.txt")" \
-    dev.singletable.junit.timing.ExtensionTimings) 2>/dev/null >"$OUT/extension-timings.txt"
+(cd junit-extension && java -cp "$JUNIT_CP" dev.singletable.junit.timing.ExtensionTimings) 2>/dev/null \
+    >"$OUT/extension-timings.txt"
 cat "$OUT/extension-timings.txt" >&2
 
 # --- RESULTS.md --------------------------------------------------------------------------------------------------
@@ -230,9 +325,16 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo "mvn -B -q $MVN_FLAGS install -DskipTests"
     echo "java -cp benchmarks/target/benchmarks.jar $DRIVER ${PEER_ARGS[*]:+--peer http://127.0.0.1:PORT} --rounds $ROUNDS --ops $OPS"
     echo "java -cp benchmarks/target/benchmarks.jar $HTTP_COST ${PEER_ARGS[*]:+--peer http://127.0.0.1:PORT} $HTTP_FLAGS"
+    echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.SdkFloorBenchmark 20000 20000"
+    echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.suite.GeneratedSuite --out benchmarks/target/suite $SUITE_FLAGS"
+    echo "(cd benchmarks/target/suite && mvn -B -q $MVN_FLAGS test-compile && time mvn -B -q $MVN_FLAGS test${PEER_URL:+ && time mvn -B -q $MVN_FLAGS test -Dsingletable.endpoint=http://127.0.0.1:PORT})"
+    echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.suite.SuiteReport ${PEER_URL:+--reference peer }embedded REPORTS SECONDS${PEER_URL:+ peer REPORTS SECONDS}"
+    echo "(cd junit-extension && java -Dcoldstart.design=../examples/src/test/resources/orders.table.yaml -Dcoldstart.fixtures=../examples/src/test/resources/orders.fixtures.yaml \\"
+    echo "    -cp target/test-classes:target/classes:\$(cat CP) [-Dsingletable.endpoint=http://127.0.0.1:PORT] dev.singletable.junit.timing.ColdStart extension|floor)   # $COLD_RUNS JVMs each"
     echo "java -jar benchmarks/target/benchmarks.jar $JMH_FLAGS '$JMH_BENCHMARKS'"
     echo "java -Xmx4g -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.MemoryFootprint 1000000"
     echo "java -Xmx2g -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.ForkFootprint 100"
+    echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.ForkCost 10 2000"
     if [ -n "$BEFORE_JAR" ]; then
         echo "BEFORE_REF=$BEFORE_REF: git archive $BEFORE_REF | tar -x -C before-src, with this tree's MemoryFootprint, EngineApiBenchmark and ResetBenchmark copied in;"
         echo "  (cd before-src && mvn -B -q package -pl benchmarks -am -DskipTests), then the JMH '$JMH_COMPARED' and MemoryFootprint runs above with before-src/benchmarks/target/benchmarks.jar"
@@ -259,6 +361,53 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo
     cat "$OUT/http-server.md"
     echo
+    echo "## The in-memory call against the SDK's own floor (JMH SdkFloorBenchmark)"
+    echo
+    echo "The same SDK v2 client calls through the engine's in-memory transport and through a stub \`SdkHttpClient\` that"
+    echo "answers each call with the engine's recorded response at once (both clients from \`engine.clientBuilder()\`)."
+    echo "Sampled latency, \`$JMH_FLAGS\`; engine ÷ stub at the median is the engine's share of a call."
+    echo
+    echo "| call | engine p50 µs | stub p50 µs | engine ÷ stub (p50) | engine mean µs | stub mean µs | target |"
+    echo "|---|---:|---:|---:|---:|---:|---|"
+    sdk_floor_table
+    echo
+    echo "The same calls in CPU time of the calling thread, engine and stub interleaved call by call (20,000 warm-up"
+    echo "and 20,000 measured calls each; robust to a machine that other work keeps busy), medians in µs:"
+    echo
+    echo "| call | engine CPU p50 µs | stub CPU p50 µs | engine ÷ stub |"
+    echo "|---|---:|---:|---:|"
+    awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } printf "| %s | %s | %s | %s× |\n", $1, v["engineCpuP50Us"], v["stubCpuP50Us"], v["ratio"] }' "$OUT/sdk-floor-cpu.txt"
+    echo
+    echo "## A test run as users see it: the generated suite under Surefire"
+    echo
+    echo "GeneratedSuite (\`$SUITE_FLAGS\`): @SingleTableTest classes on a design with two GSIs and 1,000 fixture items;"
+    echo "each test a GetItem, a Query of the table, a Query of a GSI, a PutItem and a conditional UpdateItem, asserting"
+    echo "each answer, the table reset before every test. \`mvn test\` once on the embedded engine, and, with a peer, once"
+    echo "with \`singletable.endpoint\` at it (external mode: tables created there, reset by undoing what each test wrote)."
+    echo "Test time is the sum of Surefire's class times; the wall time includes Maven's own start."
+    echo
+    cat "$OUT/suite.md"
+    if [ -n "$PEER_URL" ]; then
+        echo "Target: the embedded run at least 75× faster than the peer's, and at most 3 s of test time."
+    fi
+    echo
+    echo "## Cold start: one test class in a fresh JVM"
+    echo
+    echo "ColdStart, $COLD_RUNS fresh JVMs each, medians: from the first callback of the class to its test method, and on"
+    echo "to the answer of the test's first GetItem (so that work moved into the first call is counted). The example's"
+    echo "design and fixtures. Floor: a test that builds an SDK client and makes one GetItem through a stub HTTP client"
+    echo "(the SDK's own cold start, which any test of DynamoDB code pays)."
+    echo
+    echo "| run | first callback → test method ms | → first call answered ms | JVM start → first callback ms |"
+    echo "|---|---:|---:|---:|"
+    for label in extension floor peer; do
+        if grep -q "^$label " "$OUT/cold-start.txt"; then
+            echo "| $label | $(cold_median "$label" firstCallbackToTestMs) | $(cold_median "$label" firstCallbackToFirstAnswerMs) | $(cold_median "$label" jvmStartToFirstCallbackMs) |"
+        fi
+    done
+    echo
+    echo "Target: the embedded class at most 300 ms from its first callback to its test method."
+    echo
     echo "## JMH: engine hot paths and Query at scale"
     echo
     echo "Time per operation, \`$JMH_FLAGS\` (avgt: average time; sample: sampled latencies, mean and percentiles;"
@@ -282,11 +431,15 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo
     echo "## Memory: forks of a table of 10,000 items with two GSIs, each fork written 10 times"
     echo
-    echo "| table alone | forks | table and forks | per fork | per fork / table |"
-    echo "|---:|---:|---:|---:|---:|"
-    echo "| $(field forks.txt tableKB) KB | $(field forks.txt forks) | $(field forks.txt withForksKB) KB | $(field forks.txt perForkKB) KB | $(awk "BEGIN { printf \"%.2f%%\", 100 * $(field forks.txt perForkShareOfTable) }") |"
+    echo "| table alone | forks | table and forks | per fork | per fork / table | after dropping the forks |"
+    echo "|---:|---:|---:|---:|---:|---:|"
+    echo "| $(field forks.txt tableKB) KB | $(field forks.txt forks) | $(field forks.txt withForksKB) KB | $(field forks.txt perForkKB) KB | $(awk "BEGIN { printf \"%.2f%%\", 100 * $(field forks.txt perForkShareOfTable) }") | $(field forks.txt afterDroppingForksKB) KB |"
     echo
     echo "Raw: \`$(cat "$OUT/forks.txt")\`"
+    echo
+    echo "## A fork per test: the reset, and reads and writes in a fork against a table"
+    echo
+    cat "$OUT/fork-cost.md"
     if [ -n "$BEFORE_JAR" ]; then
         echo
         echo "## Before and after: $BEFORE_REF ($BEFORE_COMMIT) and this tree, in this run"

@@ -19,9 +19,11 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
@@ -49,22 +51,41 @@ public class EngineApiBenchmark {
     public void setup() {
         engine = DynamoDbEngine.builder().requestLogCapacity(1_000).build();
         client = engine.client();
-        client.createTable(b -> b.tableName("app").billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(a -> a.attributeName("PK").attributeType("S"),
-                        a -> a.attributeName("SK").attributeType("S"),
-                        a -> a.attributeName("GSI1PK").attributeType("S"),
-                        a -> a.attributeName("GSI1SK").attributeType("S"))
-                .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH),
-                        k -> k.attributeName("SK").keyType(KeyType.RANGE))
-                .globalSecondaryIndexes(g -> g.indexName("GSI1")
-                        .keySchema(k -> k.attributeName("GSI1PK").keyType(KeyType.HASH),
-                                k -> k.attributeName("GSI1SK").keyType(KeyType.RANGE))
-                        .projection(p -> p.projectionType(ProjectionType.ALL))));
+        createTable(engine, CUSTOMERS, ORDERS);
+    }
+
+    /** Creates table "app" with GSI1 and loads {@code customers × orders} {@link #order}s into it. */
+    static void createTable(DynamoDbEngine engine, int customers, int orders) {
+        createOrders(engine.client(), "app", "GSI1");
         List<Map<String, AttributeValue>> items = new ArrayList<>();
-        for (int i = 0; i < CUSTOMERS * ORDERS; i++) {
-            items.add(order(i / ORDERS, i % ORDERS));
+        for (int i = 0; i < customers * orders; i++) {
+            items.add(order(i / orders, i % orders));
         }
         engine.load("app", items);
+    }
+
+    /**
+     * Creates an on-demand table of orders keyed by PK and SK, with a GSI of each given name keyed by
+     * {@code <name>PK} and {@code <name>SK}, projecting ALL.
+     */
+    static void createOrders(DynamoDbClient client, String table, String... indexes) {
+        List<AttributeDefinition> attributes = new ArrayList<>();
+        List<GlobalSecondaryIndex> gsis = new ArrayList<>();
+        for (String key : List.of("PK", "SK")) {
+            attributes.add(AttributeDefinition.builder().attributeName(key).attributeType("S").build());
+        }
+        for (String index : indexes) {
+            attributes.add(AttributeDefinition.builder().attributeName(index + "PK").attributeType("S").build());
+            attributes.add(AttributeDefinition.builder().attributeName(index + "SK").attributeType("S").build());
+            gsis.add(GlobalSecondaryIndex.builder().indexName(index)
+                    .keySchema(k -> k.attributeName(index + "PK").keyType(KeyType.HASH),
+                            k -> k.attributeName(index + "SK").keyType(KeyType.RANGE))
+                    .projection(p -> p.projectionType(ProjectionType.ALL)).build());
+        }
+        client.createTable(b -> b.tableName(table).billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(attributes).globalSecondaryIndexes(gsis)
+                .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH),
+                        k -> k.attributeName("SK").keyType(KeyType.RANGE)));
     }
 
     static Map<String, AttributeValue> order(int customer, int order) {

@@ -7,7 +7,8 @@ import java.util.Random;
 /**
  * Heap held by N forks of a table of 10,000 items with two GSIs (projection ALL), each fork written 10 times (as
  * a test on its own fork would): the table alone, then the table with the forks, after several
- * {@code System.gc()}; the forks' share is what their writes copied. Prints one line of key=value pairs.
+ * {@code System.gc()}; the forks' share is what their writes copied. Then the forks are dropped, and the heap
+ * should be the table's again: a dropped fork frees what only it held. Prints one line of key=value pairs.
  *
  * <pre>java -Xmx2g -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.ForkFootprint 100</pre>
  */
@@ -31,9 +32,14 @@ public final class ForkFootprint {
             }
             long withForks = MemoryFootprint.heapAfterGc() - empty;
             long perFork = (withForks - table) / forks;
+            for (int f = 0; f < forks; f++) {
+                engine.drop("fork-" + f);
+            }
+            long afterDrop = MemoryFootprint.heapAfterGc() - empty;
             System.out.printf(Locale.ROOT, "items=%d indexes=2 tableKB=%.0f forks=%d writesPerFork=%d withForksKB=%.0f"
-                            + " perForkKB=%.1f perForkShareOfTable=%.4f%n", ResetBenchmark.ITEMS, table / 1024.0, forks,
-                    WRITES_PER_FORK, withForks / 1024.0, perFork / 1024.0, (double) perFork / table);
+                            + " perForkKB=%.1f perForkShareOfTable=%.4f afterDroppingForksKB=%.0f%n",
+                    ResetBenchmark.ITEMS, table / 1024.0, forks, WRITES_PER_FORK, withForks / 1024.0, perFork / 1024.0,
+                    (double) perFork / table, afterDrop / 1024.0);
         }
     }
 }

@@ -20,9 +20,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BillingMode;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
-import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 
 /**
  * The per-test reset the JUnit extension uses today, on a table of 10,000 items with two GSIs (projection ALL):
@@ -61,22 +58,7 @@ public class ResetBenchmark {
 
     /** Makes a table of {@link #ITEMS} orders: PK/SK, GSI1 and GSI2, both projecting ALL. */
     static void load(DynamoDbEngine engine, String name) {
-        engine.client().createTable(b -> b.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(a -> a.attributeName("PK").attributeType("S"),
-                        a -> a.attributeName("SK").attributeType("S"),
-                        a -> a.attributeName("GSI1PK").attributeType("S"),
-                        a -> a.attributeName("GSI1SK").attributeType("S"),
-                        a -> a.attributeName("GSI2PK").attributeType("S"),
-                        a -> a.attributeName("GSI2SK").attributeType("S"))
-                .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH),
-                        k -> k.attributeName("SK").keyType(KeyType.RANGE))
-                .globalSecondaryIndexes(
-                        g -> g.indexName("GSI1").keySchema(k -> k.attributeName("GSI1PK").keyType(KeyType.HASH),
-                                k -> k.attributeName("GSI1SK").keyType(KeyType.RANGE))
-                                .projection(p -> p.projectionType(ProjectionType.ALL)),
-                        g -> g.indexName("GSI2").keySchema(k -> k.attributeName("GSI2PK").keyType(KeyType.HASH),
-                                k -> k.attributeName("GSI2SK").keyType(KeyType.RANGE))
-                                .projection(p -> p.projectionType(ProjectionType.ALL))));
+        EngineApiBenchmark.createOrders(engine.client(), name, "GSI1", "GSI2");
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         for (int i = 0; i < ITEMS; i++) {
             items.add(order(i / EngineApiBenchmark.ORDERS, i % EngineApiBenchmark.ORDERS));

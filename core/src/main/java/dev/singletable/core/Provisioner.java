@@ -45,7 +45,8 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * equal jitter (50 ms doubled per retry, at most 5 s, half of it random), up to 10 calls a batch; then a
  * {@link SeedException} says how many items were written. On the embedded engine items are written without the
  * SDK round trip and without request log entries ({@link DynamoDbEngine#load}), which never leaves items
- * unprocessed.
+ * unprocessed, and tables are created and dropped the same way ({@link DynamoDbEngine#createTable},
+ * {@link DynamoDbEngine#drop}).
  */
 public final class Provisioner {
 
@@ -55,6 +56,7 @@ public final class Provisioner {
     static final Duration ACTIVE_WAIT = Duration.ofMinutes(10);
     private static final Duration LONGEST_POLL = Duration.ofSeconds(5);
 
+    /** Null with an engine, whose client is asked for when a call needs it: building one is not free. */
     private final DynamoDbClient client;
     private final DynamoDbEngine engine;
     private final Retries retries;
@@ -88,7 +90,10 @@ public final class Provisioner {
     }
 
     Provisioner(DynamoDbClient client, DynamoDbEngine engine, Retries retries, Sleeper sleeper) {
-        this.client = Objects.requireNonNull(client, "client");
+        if (client == null && engine == null) {
+            throw new NullPointerException("client");
+        }
+        this.client = client;
         this.engine = engine;
         this.retries = retries;
         this.sleeper = sleeper;
@@ -105,11 +110,11 @@ public final class Provisioner {
 
     /**
      * @param engine the embedded engine
-     * @return a provisioner that creates and drops tables through the engine's client and writes items without
+     * @return a provisioner that creates and drops tables and writes items through the engine's own API: without
      *         the SDK round trip and without request log entries
      */
     public static Provisioner of(DynamoDbEngine engine) {
-        return new Provisioner(engine.client(), engine, Retries.DEFAULT, Thread::sleep);
+        return new Provisioner(null, Objects.requireNonNull(engine, "engine"), Retries.DEFAULT, Thread::sleep);
     }
 
     /**
@@ -142,7 +147,11 @@ public final class Provisioner {
      * @throws IllegalStateException when the table is not active after 10 minutes; the table is dropped
      */
     public void createTable(TableDesign design, String name) {
-        client.createTable(design.toCreateTableRequest(name));
+        if (engine != null) {
+            engine.createTable(design.toCreateTableRequest(name)); // ACTIVE at once
+            return;
+        }
+        client().createTable(design.toCreateTableRequest(name));
         try {
             awaitActive(name);
         } catch (RuntimeException e) {
@@ -151,10 +160,14 @@ public final class Provisioner {
         }
     }
 
+    private DynamoDbClient client() {
+        return client != null ? client : engine.client();
+    }
+
     private void awaitActive(String name) {
         Instant deadline = Instant.now().plus(ACTIVE_WAIT);
         long pause = 100;
-        while (!active(client.describeTable(r -> r.tableName(name)).table())) {
+        while (!active(client().describeTable(r -> r.tableName(name)).table())) {
             if (Instant.now().isAfter(deadline)) {
                 throw new IllegalStateException("table " + name + " and its indexes are not ACTIVE after "
                         + ACTIVE_WAIT.toMinutes() + " minutes");
@@ -175,7 +188,7 @@ public final class Provisioner {
      */
     public Optional<TableDescription> describe(String name) {
         try {
-            return Optional.of(client.describeTable(r -> r.tableName(name)).table());
+            return Optional.of(client().describeTable(r -> r.tableName(name)).table());
         } catch (ResourceNotFoundException e) {
             return Optional.empty();
         }
@@ -285,7 +298,7 @@ public final class Provisioner {
                     retried++;
                 }
                 List<WriteRequest> sent = pending;
-                BatchWriteItemResponse response = client.batchWriteItem(b -> b.requestItems(Map.of(name, sent)));
+                BatchWriteItemResponse response = client().batchWriteItem(b -> b.requestItems(Map.of(name, sent)));
                 calls++;
                 pending = response.hasUnprocessedItems()
                         ? response.unprocessedItems().getOrDefault(name, List.of()) : List.of();
@@ -316,7 +329,7 @@ public final class Provisioner {
      */
     public Map<String, TablePrefix> dropLeftovers(TablePrefix current) {
         Map<String, TablePrefix> leftovers = new LinkedHashMap<>();
-        for (String name : client.listTablesPaginator().tableNames()) {
+        for (String name : client().listTablesPaginator().tableNames()) {
             TablePrefix.of(name).filter(prefix -> prefix.isLeftoverFor(current))
                     .ifPresent(prefix -> leftovers.put(name, prefix));
         }
@@ -331,7 +344,11 @@ public final class Provisioner {
      */
     public void dropTable(String name) {
         try {
-            client.deleteTable(r -> r.tableName(name));
+            if (engine != null) {
+                engine.drop(name);
+            } else {
+                client().deleteTable(r -> r.tableName(name));
+            }
         } catch (ResourceNotFoundException e) {
             // gone already: what dropping asks for
         }

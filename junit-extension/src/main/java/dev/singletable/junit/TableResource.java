@@ -8,7 +8,6 @@ import dev.singletable.fixtures.TableDesign;
 import dev.singletable.junit.internal.Run;
 import dev.singletable.junit.internal.SharedTable;
 import dev.singletable.junit.internal.SharedTables;
-import dev.singletable.junit.internal.Sources;
 import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Optional;
@@ -79,8 +78,8 @@ final class TableResource implements AutoCloseable, ExtensionContext.Store.Close
                     shared);
         }
         String element = declaration.describe();
-        TableDesign design = Sources.design(declaration.anchor(), spec.design(), element);
-        dev.singletable.fixtures.Fixtures fixtures = Sources.fixtures(declaration.anchor(), design,
+        TableDesign design = run.sources().design(declaration.anchor(), spec.design(), element);
+        dev.singletable.fixtures.Fixtures fixtures = run.sources().fixtures(declaration.anchor(), design,
                 spec.fixtures().toArray(String[]::new), element);
         return new TableResource(run, declaration, spec, design, fixtures, run.provision(design, fixtures), null);
     }
@@ -168,8 +167,8 @@ final class TableResource implements AutoCloseable, ExtensionContext.Store.Close
 
     private dev.singletable.fixtures.Fixtures withExtra(Method method, Fixtures extra, ProvisionedTable target) {
         String element = "@Fixtures on " + method.getDeclaringClass().getName() + "." + method.getName() + "()";
-        dev.singletable.fixtures.Fixtures more = Sources.fixtures(method.getDeclaringClass(), design, extra.value(),
-                element);
+        dev.singletable.fixtures.Fixtures more = run.sources().fixtures(method.getDeclaringClass(), design,
+                extra.value(), element);
         dev.singletable.fixtures.Fixtures all;
         try {
             all = fixtures.plus(more);

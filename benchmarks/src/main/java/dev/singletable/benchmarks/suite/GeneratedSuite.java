@@ -4,117 +4,106 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
- * Writes a Maven project holding a test suite as users write theirs, to time a whole test run: {@code classes}
- * test classes of {@code tests} tests each, every test making five calls (a GetItem, a Query of the table, a Query
- * of a GSI, a PutItem and an UpdateItem) on a table with two GSIs seeded with {@code items} fixture items. The
- * classes use {@code @SingleTableTest} with the given reset; JUnit's parallel settings are left to the run (system
- * properties of {@code mvn test}). A listener of the suite writes {@code target/suite-clock.txt}: the run's wall
- * time and CPU time, and the sums of the times of its tests and of its classes.
+ * Writes a Maven project of generated {@code @SingleTableTest} classes, to time a test run as users see it: by
+ * default 50 classes of 10 tests, each test doing 5 calls (GetItem, a Query of the table, a Query of a GSI,
+ * PutItem, a conditional UpdateItem) on a design with two GSIs and 1,000 fixture items. Run it with
+ * {@code mvn test} on the embedded engine, or with {@code -Dsingletable.endpoint=URL} against an external one;
+ * {@link SuiteReport} reads Surefire's reports afterwards.
  *
- * <pre>
- * java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.suite.GeneratedSuite DIR [--classes 50]
- *     [--tests 10] [--items 1000] [--reset PER_TEST|PER_CLASS|FORK] [--version 0.1.0-SNAPSHOT]
- * </pre>
+ * <pre>java -cp benchmarks.jar dev.singletable.benchmarks.suite.GeneratedSuite --out DIR
+ *      [--classes 50] [--tests 10] [--items 1000] [--reset PER_TEST|PER_CLASS|FORK] [--version PROJECT_VERSION]</pre>
+ *
+ * The project's parent is {@code singletable-parent} of the same version (installed by {@code mvn install}), so
+ * the versions of JUnit, the SDK and Surefire are the build's own. Every test asserts what its calls return, and
+ * its update counts from the fixture state, so a suite whose tables were not reset between tests fails.
  */
 public final class GeneratedSuite {
-    private static final String PACKAGE = "generated";
+    static final String PACKAGE = "com.example.suite";
+    /** Customers, each with one profile and {@link #ORDERS} orders. */
+    private static final int ORDERS = 9;
+    private static final String[] STATUSES = {"OPEN", "PAID", "SHIPPED"};
+    private static final String[] REGIONS = {"EU", "US", "APAC", "LATAM"};
 
-    private final int classes;
-    private final int tests;
-    private final int items;
-    private final String reset;
-    private final String version;
-
-    GeneratedSuite(int classes, int tests, int items, String reset, String version) {
-        this.classes = classes;
-        this.tests = tests;
-        this.items = items;
-        this.reset = reset;
-        this.version = version;
+    private GeneratedSuite() {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length == 0 || args.length % 2 == 0) {
-            System.err.println("usage: GeneratedSuite DIR [--classes N] [--tests N] [--items N]"
-                    + " [--reset PER_TEST|PER_CLASS|FORK] [--version V]");
-            System.exit(2);
+        Map<String, String> options = options(args);
+        String out = options.get("--out");
+        if (out == null) {
+            throw new IllegalArgumentException("usage: GeneratedSuite --out DIR [--classes 50] [--tests 10]"
+                    + " [--items 1000] [--reset PER_TEST|PER_CLASS|FORK] [--version PROJECT_VERSION]");
         }
-        int classes = 50;
-        int tests = 10;
-        int items = 1000;
-        String reset = "PER_TEST";
-        String version = "0.1.0-SNAPSHOT";
-        for (int i = 1; i < args.length; i += 2) {
-            String value = args[i + 1];
-            switch (args[i]) {
-                case "--classes" -> classes = Integer.parseInt(value);
-                case "--tests" -> tests = Integer.parseInt(value);
-                case "--items" -> items = Integer.parseInt(value);
-                case "--reset" -> reset = value.toUpperCase(Locale.ROOT);
-                case "--version" -> version = value;
-                default -> throw new IllegalArgumentException("unknown option " + args[i]);
-            }
+        String version = options.getOrDefault("--version", GeneratedSuite.class.getPackage().getImplementationVersion());
+        if (version == null) {
+            throw new IllegalArgumentException("no --version given and the jar names none");
         }
-        new GeneratedSuite(classes, tests, items, reset, version).writeTo(Path.of(args[0]));
+        int classes = Integer.parseInt(options.getOrDefault("--classes", "50"));
+        int tests = Integer.parseInt(options.getOrDefault("--tests", "10"));
+        int items = Integer.parseInt(options.getOrDefault("--items", "1000"));
+        String reset = options.getOrDefault("--reset", "PER_TEST").toUpperCase(Locale.ROOT);
+        if (!List.of("PER_TEST", "PER_CLASS", "FORK").contains(reset)) {
+            throw new IllegalArgumentException("--reset takes PER_TEST, PER_CLASS or FORK, not " + reset);
+        }
+        generate(Path.of(out), version, classes, tests, items, reset);
+        System.err.printf(Locale.ROOT, "GeneratedSuite: %d classes of %d tests (reset %s), %d fixture items in %s%n",
+                classes, tests, reset, items, out);
     }
 
-    void writeTo(Path root) throws IOException {
-        Path java = root.resolve("src/test/java/" + PACKAGE);
-        Path resources = root.resolve("src/test/resources");
-        Files.createDirectories(java);
-        Files.createDirectories(resources.resolve("META-INF/services"));
-        write(root.resolve("pom.xml"), pom());
-        write(resources.resolve("suite.table.yaml"), design());
-        write(resources.resolve("suite.fixtures.yaml"), fixtures());
-        write(resources.resolve("META-INF/services/org.junit.platform.launcher.TestExecutionListener"),
-                PACKAGE + ".SuiteClock\n");
-        write(java.resolve("Calls.java"), CALLS);
-        write(java.resolve("SuiteClock.java"), CLOCK);
+    /** Writes the project; the directory's earlier sources and resources are replaced, its build output kept. */
+    static void generate(Path dir, String version, int classes, int tests, int items, String reset)
+            throws IOException {
+        if (items < 1 + ORDERS) {
+            throw new IllegalArgumentException("--items must be at least " + (1 + ORDERS));
+        }
+        Path sources = dir.resolve("src/test/java/" + PACKAGE.replace('.', '/'));
+        Path resources = dir.resolve("src/test/resources");
+        delete(dir.resolve("src"));
+        Files.createDirectories(sources);
+        Files.createDirectories(resources);
+        Files.writeString(dir.resolve("pom.xml"), pom(version));
+        Files.writeString(resources.resolve("suite.table.yaml"), design());
+        int customers = items / (1 + ORDERS);
+        Files.writeString(resources.resolve("suite.fixtures.yaml"), fixtures(customers));
         for (int c = 1; c <= classes; c++) {
-            String name = String.format(Locale.ROOT, "Generated%03dTest", c);
-            write(java.resolve(name + ".java"), testClass(name, c));
+            String name = String.format(Locale.ROOT, "Suite%03dTest", c);
+            Files.writeString(sources.resolve(name + ".java"), testClass(name, c, tests, customers, reset));
         }
     }
 
-    private static void write(Path file, String text) {
-        try {
-            Files.writeString(file, text);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private String pom() {
+    private static String pom(String version) {
         return """
                 <?xml version="1.0" encoding="UTF-8"?>
-                <project xmlns="http://maven.apache.org/POM/4.0.0">
+                <!-- Generated by dev.singletable.benchmarks.suite.GeneratedSuite: a test run as users see it. -->
+                <project xmlns="http://maven.apache.org/POM/4.0.0"
+                         xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+                         xsi:schemaLocation="http://maven.apache.org/POM/4.0.0 https://maven.apache.org/xsd/maven-4.0.0.xsd">
                   <modelVersion>4.0.0</modelVersion>
-                  <groupId>generated</groupId>
+                  <parent>
+                    <groupId>dev.singletable</groupId>
+                    <artifactId>singletable-parent</artifactId>
+                    <version>%s</version>
+                    <relativePath/>
+                  </parent>
                   <artifactId>generated-suite</artifactId>
-                  <version>1</version>
                   <properties>
-                    <maven.compiler.release>17</maven.compiler.release>
-                    <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
+                    <automatic.module.name>com.example.suite</automatic.module.name>
                   </properties>
-                  <dependencyManagement>
-                    <dependencies>
-                      <dependency>
-                        <groupId>org.junit</groupId>
-                        <artifactId>junit-bom</artifactId>
-                        <version>5.14.4</version>
-                        <type>pom</type>
-                        <scope>import</scope>
-                      </dependency>
-                    </dependencies>
-                  </dependencyManagement>
                   <dependencies>
+                    <dependency>
+                      <groupId>software.amazon.awssdk</groupId>
+                      <artifactId>dynamodb</artifactId>
+                    </dependency>
                     <dependency>
                       <groupId>dev.singletable</groupId>
                       <artifactId>singletable-junit</artifactId>
-                      <version>%s</version>
+                      <version>${project.version}</version>
                       <scope>test</scope>
                     </dependency>
                     <dependency>
@@ -122,202 +111,155 @@ public final class GeneratedSuite {
                       <artifactId>junit-jupiter</artifactId>
                       <scope>test</scope>
                     </dependency>
-                    <dependency>
-                      <groupId>org.junit.platform</groupId>
-                      <artifactId>junit-platform-launcher</artifactId>
-                      <scope>test</scope>
-                    </dependency>
                   </dependencies>
-                  <build>
-                    <plugins>
-                      <plugin>
-                        <artifactId>maven-resources-plugin</artifactId>
-                        <version>3.3.1</version>
-                      </plugin>
-                      <plugin>
-                        <artifactId>maven-compiler-plugin</artifactId>
-                        <version>3.14.0</version>
-                      </plugin>
-                      <plugin>
-                        <artifactId>maven-surefire-plugin</artifactId>
-                        <version>3.5.4</version>
-                        <configuration>
-                          <redirectTestOutputToFile>true</redirectTestOutputToFile>
-                        </configuration>
-                      </plugin>
-                    </plugins>
-                  </build>
                 </project>
                 """.formatted(version);
     }
 
     private static String design() {
         return """
+                # Generated: customers by region (GSI2), orders by status and date (GSI1).
                 table: suite
                 key: { partition: PK, sort: SK }
                 indexes:
                   GSI1: { partition: GSI1PK, sort: GSI1SK, projection: ALL }
                   GSI2: { partition: GSI2PK, sort: GSI2SK, projection: ALL }
+                entities:
+                  Customer:
+                    PK: "CUSTOMER#{customerId}"
+                    SK: PROFILE
+                    GSI2PK: "REGION#{region}"
+                    GSI2SK: "CUSTOMER#{customerId}"
+                  Order:
+                    PK: "CUSTOMER#{customerId}"
+                    SK: "ORDER#{orderId}"
+                    GSI1PK: "STATUS#{status}"
+                    GSI1SK: "{createdAt}#{orderId}"
+                accessPatterns:
+                  ordersOfCustomer:
+                    query: { partition: "CUSTOMER#{customerId}", sort: { beginsWith: "ORDER#" } }
+                  ordersByStatus:
+                    index: GSI1
+                    query: { partition: "STATUS#{status}", sort: { between: ["{from}", "{to}"] } }
+                    order: descending
+                  customersOfRegion:
+                    index: GSI2
+                    query: { partition: "REGION#{region}" }
                 """;
     }
 
-    /** Customers of ten orders each; orders by status and date on GSI1, by product on GSI2. */
-    private String fixtures() {
-        StringBuilder yaml = new StringBuilder("items:\n");
-        for (int i = 0; i < items; i++) {
-            int customer = i / 10;
-            yaml.append(String.format(Locale.ROOT, "  - { PK: \"CUSTOMER#%d\", SK: \"ORDER#%05d\","
-                    + " GSI1PK: \"STATUS#%s\", GSI1SK: \"2026-%02d-%02d\", GSI2PK: \"PRODUCT#%d\","
-                    + " GSI2SK: \"ORDER#%05d\", amount: %d.50,"
-                    + " note: \"order %d of customer %d\" }%n", customer, i, STATUSES[i % STATUSES.length],
-                    1 + i % 12, 1 + i % 28, i % 50, i, 10 + i % 90, i, customer));
+    private static String fixtures(int customers) {
+        StringBuilder yaml = new StringBuilder("# Generated: ").append(customers).append(" customers with ")
+                .append(ORDERS).append(" orders each.\nitems:\n");
+        for (int c = 0; c < customers; c++) {
+            yaml.append(String.format(Locale.ROOT, "  - { entity: Customer, customerId: %d, region: %s,"
+                    + " name: Customer %d, visits: 0 }%n", c, region(c), c));
+            for (int o = 0; o < ORDERS; o++) {
+                yaml.append(String.format(Locale.ROOT, "  - { entity: Order, customerId: %d, orderId: \"%d-%d\","
+                        + " status: %s, createdAt: \"2026-%02d-%02d\", total: %d.50 }%n", c, c, o,
+                        STATUSES[(c + o) % STATUSES.length], 1 + o, 1 + c % 28, 10 + o));
+            }
         }
         return yaml.toString();
     }
 
-    private static final String[] STATUSES = {"OPEN", "PAID", "SHIPPED", "CANCELLED"};
+    private static String region(int customer) {
+        return REGIONS[customer % REGIONS.length];
+    }
 
-    private String testClass(String name, int classNumber) {
-        StringBuilder java = new StringBuilder("""
+    /**
+     * One class: each test reads a customer, queries their orders and a GSI, writes an order and counts a visit
+     * with a conditional update, asserting every answer against the fixtures.
+     */
+    private static String testClass(String name, int number, int tests, int customers, String reset) {
+        StringBuilder s = new StringBuilder();
+        s.append("""
                 package %s;
+
+                import static org.junit.jupiter.api.Assertions.assertEquals;
+                import static org.junit.jupiter.api.Assertions.assertTrue;
 
                 import dev.singletable.core.SingleTable;
                 import dev.singletable.junit.Reset;
                 import dev.singletable.junit.SingleTableTest;
+                import java.util.Map;
                 import org.junit.jupiter.api.Test;
+                import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+                import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+                import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 
-                @SingleTableTest(design = "/suite.table.yaml", fixtures = "/suite.fixtures.yaml", reset = Reset.%s)
+                /** Generated by GeneratedSuite. */
+                @SingleTableTest(design = "suite.table.yaml", fixtures = "suite.fixtures.yaml", reset = Reset.%s)
                 class %s {
                 """.formatted(PACKAGE, reset, name));
         for (int t = 1; t <= tests; t++) {
-            java.append("""
+            int customer = ((number - 1) * tests + t - 1) * 7 % customers;
+            String status = STATUSES[t % STATUSES.length];
+            boolean byRegion = t % 2 == 0;
+            s.append("""
 
                         @Test
-                        void test%02d(SingleTable table) {
-                            Calls.five(table, %d);
+                        void test%02d(SingleTable table, DynamoDbClient client) {
+                            String name = table.name();
+                            Map<String, AttributeValue> profile = Map.of("PK", s("CUSTOMER#%d"), "SK", s("PROFILE"));
+                            assertEquals("Customer %d", client.getItem(r -> r.tableName(name).key(profile)).item().get("name").s());
+                            assertEquals(%d, client.query(r -> r.tableName(name)
+                                    .keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
+                                    .expressionAttributeValues(Map.of(":pk", s("CUSTOMER#%d"), ":prefix", s("ORDER#")))).count());
+                            %s
+                            client.putItem(r -> r.tableName(name).item(Map.of("PK", s("CUSTOMER#%d"), "SK", s("ORDER#new"),
+                                    "GSI1PK", s("STATUS#OPEN"), "GSI1SK", s("2026-12-31#new"), "total", AttributeValue.fromN("1"))));
+                            assertEquals("1", client.updateItem(r -> r.tableName(name).key(profile)
+                                    .updateExpression("SET visits = visits + :one")
+                                    .conditionExpression("attribute_exists(PK)")
+                                    .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1")))
+                                    .returnValues(ReturnValue.UPDATED_NEW)).attributes().get("visits").n());
                         }
-                    """.formatted(t, (classNumber * tests + t) % Math.max(1, items / 10)));
+                    """.formatted(t, customer, customer, ORDERS, customer, byRegion
+                            ? """
+                            assertTrue(client.query(r -> r.tableName(name).indexName("GSI2")
+                                            .keyConditionExpression("GSI2PK = :region")
+                                            .expressionAttributeValues(Map.of(":region", s("REGION#%s")))).count() > 0);"""
+                                    .formatted(region(customer))
+                            : """
+                            assertTrue(client.query(r -> r.tableName(name).indexName("GSI1")
+                                            .keyConditionExpression("GSI1PK = :status AND GSI1SK BETWEEN :from AND :to")
+                                            .expressionAttributeValues(Map.of(":status", s("STATUS#%s"),
+                                                    ":from", s("2026-01"), ":to", s("2026-12"))).limit(20)
+                                            .scanIndexForward(false)).count() > 0);"""
+                                    .formatted(status),
+                    customer));
         }
-        return java.append("}\n").toString();
+        s.append("""
+
+                    private static AttributeValue s(String value) {
+                        return AttributeValue.fromS(value);
+                    }
+                }
+                """);
+        return s.toString();
     }
 
-    private static final String CALLS = """
-            package generated;
-
-            import dev.singletable.core.SingleTable;
-            import java.util.Map;
-            import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-            import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-
-            /** A test's five calls: GetItem, a Query of the table, a Query of GSI1, PutItem, UpdateItem. */
-            final class Calls {
-                private Calls() {
+    private static void delete(Path path) throws IOException {
+        if (!Files.exists(path)) {
+            return;
+        }
+        try (var walk = Files.walk(path)) {
+            walk.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(p -> {
+                try {
+                    Files.delete(p);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
                 }
+            });
+        }
+    }
 
-                static void five(SingleTable table, int customer) {
-                    DynamoDbClient client = table.client();
-                    String name = table.name();
-                    AttributeValue pk = AttributeValue.fromS("CUSTOMER#" + customer);
-                    AttributeValue first = AttributeValue.fromS(String.format("ORDER#%05d", customer * 10));
-                    if (!client.getItem(r -> r.tableName(name).key(Map.of("PK", pk, "SK", first))).hasItem()) {
-                        throw new AssertionError("order " + first.s() + " of customer " + customer + " missing");
-                    }
-                    int orders = client.query(r -> r.tableName(name).keyConditionExpression("PK = :pk")
-                            .expressionAttributeValues(Map.of(":pk", pk))).count();
-                    if (orders != 10) {
-                        throw new AssertionError("customer " + customer + " has " + orders + " orders, not 10");
-                    }
-                    client.query(r -> r.tableName(name).indexName("GSI1").limit(20)
-                            .keyConditionExpression("GSI1PK = :s AND GSI1SK BETWEEN :from AND :to")
-                            .expressionAttributeValues(Map.of(":s", AttributeValue.fromS("STATUS#OPEN"), ":from",
-                                    AttributeValue.fromS("2026-01-01"), ":to", AttributeValue.fromS("2026-03-31"))));
-                    client.putItem(r -> r.tableName(name).item(Map.of("PK", pk, "SK", AttributeValue.fromS("ORDER#new"),
-                            "GSI1PK", AttributeValue.fromS("STATUS#OPEN"), "GSI1SK", AttributeValue.fromS("2026-02-02"),
-                            "amount", AttributeValue.fromN("1"))));
-                    client.updateItem(r -> r.tableName(name).key(Map.of("PK", pk, "SK", first))
-                            .updateExpression("SET amount = amount + :one")
-                            .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1"))));
-                }
-            }
-            """;
-
-    private static final String CLOCK = """
-            package generated;
-
-            import java.io.IOException;
-            import java.io.UncheckedIOException;
-            import java.lang.management.ManagementFactory;
-            import java.nio.file.Files;
-            import java.nio.file.Path;
-            import java.util.Map;
-            import java.util.concurrent.ConcurrentHashMap;
-            import java.util.concurrent.atomic.AtomicLong;
-            import org.junit.platform.engine.TestExecutionResult;
-            import org.junit.platform.engine.support.descriptor.ClassSource;
-            import org.junit.platform.launcher.TestExecutionListener;
-            import org.junit.platform.launcher.TestIdentifier;
-            import org.junit.platform.launcher.TestPlan;
-
-            /**
-             * Writes target/suite-clock.txt: the run's wall time and CPU time (of the whole test JVM, every thread:
-             * on a shared machine the figure the load changes least), and the sums of its tests' and classes' times.
-             */
-            public final class SuiteClock implements TestExecutionListener {
-                private final Map<String, Long> started = new ConcurrentHashMap<>();
-                private final AtomicLong testNanos = new AtomicLong();
-                private final AtomicLong classNanos = new AtomicLong();
-                private final AtomicLong tests = new AtomicLong();
-                private final AtomicLong classes = new AtomicLong();
-                private final AtomicLong failed = new AtomicLong();
-                private long planStarted;
-                private long cpuStarted;
-
-                private static long cpuNanos() {
-                    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                            .getProcessCpuTime();
-                }
-
-                @Override
-                public void testPlanExecutionStarted(TestPlan plan) {
-                    planStarted = System.nanoTime();
-                    cpuStarted = cpuNanos();
-                }
-
-                @Override
-                public void executionStarted(TestIdentifier id) {
-                    started.put(id.getUniqueId(), System.nanoTime());
-                }
-
-                @Override
-                public void executionFinished(TestIdentifier id, TestExecutionResult result) {
-                    long nanos = System.nanoTime() - started.remove(id.getUniqueId());
-                    if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
-                        failed.incrementAndGet();
-                    }
-                    if (id.isTest()) {
-                        tests.incrementAndGet();
-                        testNanos.addAndGet(nanos);
-                    } else if (id.getSource().filter(ClassSource.class::isInstance).isPresent()) {
-                        classes.incrementAndGet();
-                        classNanos.addAndGet(nanos);
-                    }
-                }
-
-                @Override
-                public void testPlanExecutionFinished(TestPlan plan) {
-                    long wall = System.nanoTime() - planStarted;
-                    long cpu = cpuNanos() - cpuStarted;
-                    String line = String.format(java.util.Locale.ROOT, "wall_ms=%.0f cpu_ms=%.0f tests=%d classes=%d"
-                            + " failed=%d test_ms_sum=%.0f class_ms_sum=%.0f ms_per_test=%.2f ms_per_class=%.1f%n",
-                            wall / 1e6, cpu / 1e6, tests.get(), classes.get(), failed.get(), testNanos.get() / 1e6,
-                            classNanos.get() / 1e6, testNanos.get() / 1e6 / Math.max(1, tests.get()),
-                            classNanos.get() / 1e6 / Math.max(1, classes.get()));
-                    try {
-                        Files.writeString(Path.of("target", "suite-clock.txt"), line);
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                }
-            }
-            """;
+    private static Map<String, String> options(String[] args) {
+        Map<String, String> options = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            options.put(args[i], args[i + 1]);
+        }
+        return options;
+    }
 }

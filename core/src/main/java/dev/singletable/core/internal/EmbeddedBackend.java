@@ -22,10 +22,11 @@ public final class EmbeddedBackend implements Backend {
     /** Made on first request: most runs never use one. */
     private DynamoDbAsyncClient asyncClient;
 
-    /** @param engine the engine, closed with this backend */
+    /** @param engine the engine, closed with this backend; its client is made in the background from now on */
     public EmbeddedBackend(DynamoDbEngine engine) {
         this.engine = engine;
         this.provisioner = Provisioner.of(engine);
+        ClientWarmUp.start(engine);
     }
 
     @Override

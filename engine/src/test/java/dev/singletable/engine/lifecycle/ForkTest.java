@@ -155,7 +155,7 @@ class ForkTest extends EngineTest {
     }
 
     @Test
-    void should_start_an_empty_stream_when_made_again_under_a_dropped_fork_name_at_the_same_time() {
+    void should_start_an_empty_stream_when_made_again_under_a_deleted_fork_name_at_the_same_time() {
         engine.close(); // this test's engine has a clock that stands still
         engine = DynamoDbEngine.builder().clock(Clock.fixed(Instant.parse("2026-05-01T00:00:00Z"), ZoneOffset.UTC))
                 .build();
@@ -164,7 +164,7 @@ class ForkTest extends EngineTest {
         engine.fork("app", "app-fork");
         client.putItem(b -> b.tableName("app-fork").item(order(1, "OPEN")));
         String first = describe("app-fork").latestStreamArn();
-        engine.drop("app-fork");
+        client.deleteTable(b -> b.tableName("app-fork")); // its stream stays readable, as DynamoDB keeps it
 
         engine.fork("app", "app-fork");
 
@@ -172,6 +172,27 @@ class ForkTest extends EngineTest {
         assertThat(second).isNotEqualTo(first);
         assertThat(records(second)).isEmpty();
         assertThat(records(first)).hasSize(1);
+    }
+
+    @Test
+    void should_forget_its_stream_and_records_when_dropped_by_the_engine_and_leave_the_source_stream_alone() {
+        createOrders("app", StreamViewType.NEW_IMAGE);
+        client.putItem(b -> b.tableName("app").item(order(1, "OPEN")));
+        engine.fork("app", "app-fork");
+        client.putItem(b -> b.tableName("app-fork").item(order(2, "OPEN")));
+        String forkStream = describe("app-fork").latestStreamArn();
+        String sourceStream = describe("app").latestStreamArn();
+
+        engine.drop("app-fork");
+
+        DynamoDbStreamsClient streams = transport.streamsClient(engine);
+        assertThat(streams.listStreams().streams()).extracting(s -> s.streamArn()).containsExactly(sourceStream);
+        assertThatThrownBy(() -> streams.describeStream(b -> b.streamArn(forkStream)))
+                .isInstanceOf(ResourceNotFoundException.class)
+                .hasMessageContaining("Stream: " + forkStream + " not found");
+        assertThat(engine.changes("app-fork")).isEmpty();
+        assertThat(records(sourceStream)).extracting(r -> r.dynamodb().keys().get("PK").s())
+                .containsExactly("CUSTOMER#1");
     }
 
     @Test
@@ -343,7 +364,7 @@ class ForkTest extends EngineTest {
     }
 
     private List<Record> records(String streamArn) {
-        DynamoDbStreamsClient streams = engine.streamsClient();
+        DynamoDbStreamsClient streams = transport.streamsClient(engine);
         String shard = streams.describeStream(b -> b.streamArn(streamArn)).streamDescription().shards().get(0).shardId();
         String iterator = streams.getShardIterator(b -> b.streamArn(streamArn).shardId(shard)
                 .shardIteratorType(ShardIteratorType.TRIM_HORIZON)).shardIterator();

@@ -43,6 +43,7 @@ public final class Run implements AutoCloseable, ExtensionContext.Store.Closeabl
     private final Optional<Boolean> systemProperties;
     private final Set<String> names = ConcurrentHashMap.newKeySet();
     private final SharedTables sharedTables = new SharedTables(this);
+    private final Sources sources = new Sources();
     private volatile boolean open = true;
     private int propertyUsers;
     private Map<String, String> savedProperties;
@@ -78,6 +79,11 @@ public final class Run implements AutoCloseable, ExtensionContext.Store.Closeabl
     /** @return whether the run has not ended: its backend serves requests */
     boolean open() {
         return open;
+    }
+
+    /** @return where the run's classes read their designs and fixtures, each parsed once */
+    public Sources sources() {
+        return sources;
     }
 
     /** @return the tables that application contexts cached across test classes use */

@@ -100,8 +100,8 @@ public final class SharedTables {
 
     private SharedTable create(Class<?> owner, SingleTableTest declaration, String slot) {
         String element = "@SingleTableTest on " + owner.getName();
-        TableDesign design = Sources.design(owner, declaration.design(), element);
-        Fixtures fixtures = Sources.fixtures(owner, design, declaration.fixtures(), element);
+        TableDesign design = run.sources().design(owner, declaration.design(), element);
+        Fixtures fixtures = run.sources().fixtures(owner, design, declaration.fixtures(), element);
         ProvisionedTable table = run.provision(design, fixtures);
         table.markFixtureState();
         return new SharedTable(run, run.id() + "/" + slot, design, fixtures, table);

@@ -11,25 +11,35 @@ import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
  * Finds and reads design and fixture files for a test class: on the class path relative to the class's package,
  * then from the class path root, then relative to the working directory. Every failure names the element that
  * asked ({@code @SingleTableTest on ...}), what was wrong and, for bad content, file:line:column.
+ *
+ * <p>One per run ({@link Run#sources()}): it keeps what it parsed by the text read, so the classes of a run that
+ * share a design and fixture files parse them once (parsing a thousand fixture items costs more than seeding them)
+ * and a file that changes is parsed again. Designs and fixtures are immutable, so classes can share them.
  */
 public final class Sources {
-    private Sources() {
+    /** Parsed designs and fixtures by what they were parsed from: the texts, their names, the design. */
+    private final Map<List<Object>, Object> parsed = new ConcurrentHashMap<>();
+
+    Sources() {
     }
 
     /** Reads and validates the design named by {@code element}. */
-    public static TableDesign design(Class<?> anchor, String name, String element) {
+    public TableDesign design(Class<?> anchor, String name, String element) {
         FixtureSource source = find(anchor, name, "design", element);
+        String text = source.read();
         try {
-            return TableDesign.parse(source.read(), source.name());
+            return (TableDesign) parsed.computeIfAbsent(List.of("design", source.name(), text),
+                    key -> TableDesign.parse(text, source.name()));
         } catch (DesignException e) {
             throw new ExtensionConfigurationException(element + ": design '" + name + "' is not valid: "
                     + e.getMessage(), e);
@@ -37,11 +47,18 @@ public final class Sources {
     }
 
     /** Reads the fixture files named by {@code element} and checks them against the design. */
-    public static Fixtures fixtures(Class<?> anchor, TableDesign design, String[] names, String element) {
-        List<FixtureSource> sources = Arrays.stream(names).map(name -> find(anchor, name, "fixture file", element))
-                .toList();
+    public Fixtures fixtures(Class<?> anchor, TableDesign design, String[] names, String element) {
+        List<Object> key = new ArrayList<>(List.of("fixtures", design));
+        List<FixtureSource> sources = new ArrayList<>();
+        for (String name : names) {
+            FixtureSource found = find(anchor, name, "fixture file", element);
+            String text = found.read();
+            key.add(found.name());
+            key.add(text);
+            sources.add(FixtureSource.ofString(found.name(), text));
+        }
         try {
-            return Fixtures.fromSources(design, sources, Map.of());
+            return (Fixtures) parsed.computeIfAbsent(key, k -> Fixtures.fromSources(design, sources, Map.of()));
         } catch (FixtureException e) {
             throw new ExtensionConfigurationException(element + ": fixtures do not match design '"
                     + design.tableName() + "': " + e.getMessage(), e);

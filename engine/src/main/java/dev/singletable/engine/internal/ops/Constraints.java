@@ -3,12 +3,15 @@ package dev.singletable.engine.internal.ops;
 import dev.singletable.engine.internal.DynamoException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Collects shape-constraint failures of one request so they are reported together, as DynamoDB's front end
  * (Coral) does: {@code 2 validation errors detected: Value … at '…' failed to satisfy constraint: …; Value …}.
  */
 public final class Constraints {
+    /** Compiled once: every request that names a table checks its name (and a fork per test makes one). */
+    private static final Pattern NAME = Pattern.compile("[a-zA-Z0-9_.-]+");
     /** Coral stops listing after ten failures. */
     private static final int MAX_REPORTED = 10;
 
@@ -58,7 +61,7 @@ public final class Constraints {
     public void name(String value, String path) {
         notNull(value, path);
         length(value, path, 3, 255);
-        if (value != null && !value.matches("[a-zA-Z0-9_.-]+")) {
+        if (value != null && !NAME.matcher(value).matches()) {
             fail(value, path, "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+");
         }
     }

@@ -24,8 +24,9 @@ public record TableMetadata(String name, String arn, String tableId, double crea
         tags = ordered(tags);
     }
 
-    /** The same table under another name, ARN, id and creation time: keys, indexes, tags, TTL and settings. */
-    public TableMetadata copyAs(String name, String arn, String tableId, double creationDateTime) {
+    /** The same table (keys, indexes, tags, TTL) under another name, ARN, id, creation time and settings. */
+    public TableMetadata copyAs(String name, String arn, String tableId, double creationDateTime,
+                                TableSettings settings) {
         return new TableMetadata(name, arn, tableId, creationDateTime, partitionKey, sortKey, attributeDefinitions,
                 indexes, tags, settings, ttlAttribute);
     }

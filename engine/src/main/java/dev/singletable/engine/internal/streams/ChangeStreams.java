@@ -71,6 +71,16 @@ public final class ChangeStreams implements ChangeListener {
         recent.remove(table.name());
     }
 
+    /**
+     * Forgets a table and every stream it had, records and all, as if it had never been: for a table dropped by
+     * the engine (a test's fork), whose streams nobody is to read again, unlike a table deleted by request.
+     */
+    public synchronized void discard(Table table) {
+        recent.remove(table.name());
+        String tableId = table.metadata().tableId();
+        streams.values().removeIf(stream -> stream.tableId.equals(tableId));
+    }
+
     /** The table's enabled stream, made when first needed (enabling it does not wait for a write). */
     public synchronized Optional<StreamData> latest(Table table) {
         TableSettings settings = table.metadata().settings();
@@ -79,7 +89,8 @@ public final class ChangeStreams implements ChangeListener {
         }
         TableSettings.LatestStream latest = settings.latestStream();
         return Optional.of(streams.computeIfAbsent(latest.arn(), arn -> new StreamData(arn, table.name(),
-                latest.label(), settings.streamViewType(), table.partitionKey(), table.sortKey(), epochSeconds.get())));
+                table.metadata().tableId(), latest.label(), settings.streamViewType(), table.partitionKey(),
+                table.sortKey(), epochSeconds.get())));
     }
 
     private static Map<String, Value> keysOf(Table table, Map<String, Value> item) {
@@ -120,6 +131,8 @@ public final class ChangeStreams implements ChangeListener {
     public static final class StreamData {
         final String arn;
         final String tableName;
+        /** The TableId of the table the stream belongs to: a table made again under the name has another. */
+        final String tableId;
         final String label;
         final String viewType;
         final KeyDef partitionKey;
@@ -127,11 +140,11 @@ public final class ChangeStreams implements ChangeListener {
         final double created;
         final List<ChangeRecord> records = new ArrayList<>();
 
-        StreamData(String arn, String tableName, String label, String viewType,
-                   KeyDef partitionKey,
+        StreamData(String arn, String tableName, String tableId, String label, String viewType, KeyDef partitionKey,
                    KeyDef sortKey, double created) {
             this.arn = arn;
             this.tableName = tableName;
+            this.tableId = tableId;
             this.label = label;
             this.viewType = viewType;
             this.partitionKey = partitionKey;

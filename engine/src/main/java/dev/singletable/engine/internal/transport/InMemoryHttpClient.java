@@ -15,7 +15,7 @@ import software.amazon.awssdk.http.SdkHttpRequest;
 
 /**
  * An SDK HTTP client that hands the request bytes to the engine on the calling thread, without a socket. The
- * SDK still signs, marshals, checks the CRC and unmarshals: only the network is left out.
+ * SDK still marshals and unmarshals: only the network is left out, and with it the CRC of each answer.
  */
 public final class InMemoryHttpClient implements SdkHttpClient {
     private final Dispatcher dispatcher;

@@ -8,6 +8,7 @@ import dev.singletable.engine.internal.storage.TableMetadata;
 import dev.singletable.engine.internal.storage.TableSettings;
 import java.time.Instant;
 import java.util.UUID;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -36,10 +37,8 @@ public final class Forks {
             }
             Instant now = database.clock().instant();
             String arn = Database.arnOf(forkName);
-            TableMetadata metadata = source.metadata().copyAs(forkName, arn, UUID.randomUUID().toString(),
-                    now.toEpochMilli() / 1000.0);
-            TableSettings settings = metadata.settings().withStream(null, null);
-            String viewType = metadata.settings().streamViewType();
+            TableSettings settings = source.metadata().settings().withStream(null, null);
+            String viewType = source.metadata().settings().streamViewType();
             if (viewType != null) {
                 SettingsRequests.StreamSpec stream = new SettingsRequests.StreamSpec(true, viewType);
                 // a fork made again under a dropped fork's name in the same millisecond (a test clock stands
@@ -50,15 +49,22 @@ public final class Forks {
                     label = label.plusMillis(1);
                 } while (streamExists.test(settings.latestStream().arn()));
             }
-            database.addFork(source, source.fork(metadata.withSettings(settings)));
+            TableMetadata metadata = source.metadata().copyAs(forkName, arn, UUID.randomUUID().toString(),
+                    now.toEpochMilli() / 1000.0, settings);
+            database.addFork(source, source.fork(metadata));
             return null;
         });
     }
 
-    /** Deletes a table at once, as DeleteTable does, whether or not it is protected against deletion. */
-    public static void drop(Database database, String tableName) {
+    /**
+     * Deletes a table at once, as DeleteTable does, whether or not it is protected against deletion; then tells
+     * {@code dropped} (still holding the write lock), for what the layers above keep of the table.
+     */
+    public static void drop(Database database, String tableName, Consumer<Table> dropped) {
         database.write(() -> {
-            database.remove(ControlRequests.existing(database, Database.nameOf(tableName)).name());
+            Table table = ControlRequests.existing(database, Database.nameOf(tableName));
+            database.remove(table.name());
+            dropped.accept(table);
             return null;
         });
     }

@@ -1,0 +1,131 @@
+package dev.singletable.benchmarks.suite;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/**
+ * Reads the Surefire reports of runs of a {@link GeneratedSuite} and writes them side by side: the sum of the
+ * classes' times, the wall time of {@code mvn test}, and the time per class and per test. A run with a failed or
+ * skipped test is refused: its times would not be those of the suite.
+ *
+ * <pre>java -cp benchmarks.jar dev.singletable.benchmarks.suite.SuiteReport [--out suite.md]
+ *      [--reference LABEL] LABEL SUREFIRE_REPORTS_DIR WALL_SECONDS [LABEL DIR WALL_SECONDS ...]</pre>
+ *
+ * With {@code --reference}, each run's test time is also given as how many times faster than the reference's.
+ */
+public final class SuiteReport {
+
+    /** What one run's reports say. */
+    record Run(String label, int classes, int tests, double classSeconds, double wallSeconds, double[] classTimes,
+               double[] testTimes, double firstClass) {
+    }
+
+    private SuiteReport() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        List<String> rest = new ArrayList<>(Arrays.asList(args));
+        String out = option(rest, "--out");
+        String reference = option(rest, "--reference");
+        if (rest.isEmpty() || rest.size() % 3 != 0) {
+            throw new IllegalArgumentException("usage: SuiteReport [--out FILE] [--reference LABEL]"
+                    + " LABEL SUREFIRE_REPORTS_DIR WALL_SECONDS ...");
+        }
+        List<Run> runs = new ArrayList<>();
+        for (int i = 0; i < rest.size(); i += 3) {
+            runs.add(read(rest.get(i), Path.of(rest.get(i + 1)), Double.parseDouble(rest.get(i + 2))));
+        }
+        String report = markdown(runs, reference);
+        System.out.println(report);
+        if (out != null) {
+            Files.writeString(Path.of(out), report);
+        }
+    }
+
+    private static String option(List<String> args, String name) {
+        int at = args.indexOf(name);
+        if (at < 0) {
+            return null;
+        }
+        String value = args.get(at + 1);
+        args.subList(at, at + 2).clear();
+        return value;
+    }
+
+    static Run read(String label, Path reports, double wallSeconds) throws Exception {
+        List<Path> files;
+        try (Stream<Path> list = Files.list(reports)) {
+            files = list.filter(p -> p.getFileName().toString().startsWith("TEST-")
+                    && p.getFileName().toString().endsWith(".xml")).sorted().toList();
+        }
+        if (files.isEmpty()) {
+            throw new IllegalStateException("no Surefire reports in " + reports);
+        }
+        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        List<Double> classTimes = new ArrayList<>();
+        List<Double> testTimes = new ArrayList<>();
+        for (Path file : files) {
+            Document document = factory.newDocumentBuilder().parse(file.toFile());
+            Element suite = document.getDocumentElement();
+            int failed = Integer.parseInt(suite.getAttribute("failures")) + Integer.parseInt(suite.getAttribute("errors"))
+                    + Integer.parseInt(suite.getAttribute("skipped"));
+            if (failed > 0) {
+                throw new IllegalStateException(label + ": " + failed + " tests failed or were skipped in " + file);
+            }
+            classTimes.add(seconds(suite.getAttribute("time")));
+            NodeList cases = suite.getElementsByTagName("testcase");
+            for (int i = 0; i < cases.getLength(); i++) {
+                testTimes.add(seconds(((Element) cases.item(i)).getAttribute("time")));
+            }
+        }
+        double[] classes = classTimes.stream().mapToDouble(Double::doubleValue).toArray();
+        double[] tests = testTimes.stream().mapToDouble(Double::doubleValue).toArray();
+        // the run's first class pays for starting the backend: the slowest is it, whatever its name
+        return new Run(label, classes.length, tests.length, Arrays.stream(classes).sum(), wallSeconds, classes, tests,
+                Arrays.stream(classes).max().orElse(0));
+    }
+
+    /** Surefire writes "1,234.5" for long times in some locales' builds; the dot is the decimal point. */
+    private static double seconds(String value) {
+        return value.isEmpty() ? 0 : Double.parseDouble(value.replace(",", ""));
+    }
+
+    static String markdown(List<Run> runs, String reference) {
+        Run ref = runs.stream().filter(r -> r.label().equals(reference)).findFirst().orElse(null);
+        StringBuilder s = new StringBuilder();
+        s.append("| run | classes | tests | test time (sum of classes) s | `mvn test` wall s | per class median ms"
+                + " | p90 | slowest | per test median ms | p90 | max |")
+                .append(ref == null ? "" : " test time: " + ref.label() + " ÷ this |").append('\n');
+        s.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|").append(ref == null ? "" : "---:|")
+                .append('\n');
+        for (Run run : runs) {
+            s.append(String.format(Locale.ROOT, "| %s | %d | %d | %.2f | %.1f | %.0f | %.0f | %.0f | %.1f | %.1f | %.0f |",
+                    run.label(), run.classes(), run.tests(), run.classSeconds(), run.wallSeconds(),
+                    percentile(run.classTimes(), 50) * 1000, percentile(run.classTimes(), 90) * 1000,
+                    run.firstClass() * 1000, percentile(run.testTimes(), 50) * 1000,
+                    percentile(run.testTimes(), 90) * 1000, percentile(run.testTimes(), 100) * 1000));
+            if (ref != null) {
+                s.append(String.format(Locale.ROOT, " %.1f× |", ref.classSeconds() / run.classSeconds()));
+            }
+            s.append('\n');
+        }
+        return s.toString();
+    }
+
+    private static double percentile(double[] values, double p) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int index = (int) Math.min(sorted.length - 1, Math.ceil(p / 100 * sorted.length) - 1);
+        return sorted[Math.max(0, index)];
+    }
+}

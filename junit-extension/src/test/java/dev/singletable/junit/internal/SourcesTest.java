@@ -1,0 +1,53 @@
+package dev.singletable.junit.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.singletable.fixtures.Fixtures;
+import dev.singletable.fixtures.TableDesign;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A run's sources parse a design or fixture file once, and again when its text changes. */
+class SourcesTest {
+    private static final String ELEMENT = "@SingleTableTest on SourcesTest";
+    @TempDir
+    Path dir;
+
+    @Test
+    void should_hand_every_class_of_a_run_the_same_parse_of_the_same_files() {
+        Sources sources = new Sources();
+
+        TableDesign design = sources.design(SourcesTest.class, "/orders.table.yaml", ELEMENT);
+        Fixtures fixtures = sources.fixtures(SourcesTest.class, design, new String[] {"/orders.yaml"}, ELEMENT);
+
+        assertThat(sources.design(SourcesTest.class, "/orders.table.yaml", ELEMENT)).isSameAs(design);
+        assertThat(sources.fixtures(SourcesTest.class, design, new String[] {"/orders.yaml"}, ELEMENT))
+                .isSameAs(fixtures);
+        assertThat(new Sources().fixtures(SourcesTest.class, design, new String[] {"/orders.yaml"}, ELEMENT))
+                .isNotSameAs(fixtures).satisfies(again -> assertThat(again.items()).isEqualTo(fixtures.items()));
+    }
+
+    @Test
+    void should_parse_a_file_again_when_its_text_changed_and_keep_no_failure() throws IOException {
+        Sources sources = new Sources();
+        TableDesign design = sources.design(SourcesTest.class, "/orders.table.yaml", ELEMENT);
+        Path file = dir.resolve("customers.yaml");
+        String[] names = {file.toString()};
+        Files.writeString(file, "items:\n  - { entity: Customer, customerId: 1, email: a@example.com }\n");
+        Fixtures one = sources.fixtures(SourcesTest.class, design, names, ELEMENT);
+
+        Files.writeString(file, "items:\n  - { entity: Nobody, customerId: 1 }\n");
+        assertThatThrownBy(() -> sources.fixtures(SourcesTest.class, design, names, ELEMENT))
+                .isInstanceOf(ExtensionConfigurationException.class).hasMessageContaining("Nobody");
+        Files.writeString(file, "items:\n  - { entity: Customer, customerId: 1, email: a@example.com }\n"
+                + "  - { entity: Customer, customerId: 2, email: b@example.com }\n");
+
+        assertThat(one.items()).hasSize(1);
+        assertThat(sources.fixtures(SourcesTest.class, design, names, ELEMENT).items()).hasSize(2);
+    }
+}

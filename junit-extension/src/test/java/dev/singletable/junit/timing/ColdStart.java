@@ -1,0 +1,136 @@
+package dev.singletable.junit.timing;
+
+import dev.singletable.core.SingleTable;
+import dev.singletable.junit.SingleTableExtension;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
+import software.amazon.awssdk.http.AbortableInputStream;
+import software.amazon.awssdk.http.ExecutableHttpRequest;
+import software.amazon.awssdk.http.HttpExecuteRequest;
+import software.amazon.awssdk.http.HttpExecuteResponse;
+import software.amazon.awssdk.http.SdkHttpClient;
+import software.amazon.awssdk.http.SdkHttpFullResponse;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * What one test class costs in a fresh JVM — the number a user meets running one class from the IDE: the time from
+ * the extension's first callback to the first test method, for the design and fixtures given (the example's), in
+ * one class through the real Jupiter engine, and on to the answer of the test's first call (a GetItem), so that
+ * work moved from the class's start into its first call is not hidden. Run it once per JVM:
+ *
+ * <pre>java -Dcoldstart.design=DESIGN -Dcoldstart.fixtures=FIXTURES -cp TEST_CLASS_PATH
+ *      dev.singletable.junit.timing.ColdStart [extension|floor]</pre>
+ *
+ * {@code extension} (the default) is a {@code SingleTableExtension} class on the embedded engine, or on the
+ * endpoint that {@code -Dsingletable.endpoint} names. {@code floor} is what any test of DynamoDB code pays in a
+ * fresh JVM: a test that builds an SDK client (its "test" time is taken once it is built) and makes one GetItem
+ * through an HTTP client that answers at once. Prints one line:
+ * {@code firstCallbackToTestMs=… firstCallbackToFirstAnswerMs=… jvmStartToFirstCallbackMs=…}.
+ */
+public final class ColdStart {
+    static long firstCallback;
+    static long testStarted;
+    static long firstCallAnswered;
+    static final Map<String, AttributeValue> KEY = Map.of("PK", AttributeValue.fromS("CUSTOMER#42"),
+            "SK", AttributeValue.fromS("PROFILE"));
+
+    private ColdStart() {
+    }
+
+    public static void main(String[] args) {
+        Instant jvmStart = ProcessHandle.current().info().startInstant().orElseThrow();
+        long jvmStartNanos = System.nanoTime() - Duration.between(jvmStart, Instant.now()).toNanos();
+        Class<?> testClass = args.length > 0 && args[0].equals("floor") ? Floor.class : Extension.class;
+        var results = EngineTestKit.engine("junit-jupiter").selectors(DiscoverySelectors.selectClass(testClass))
+                .execute();
+        if (results.allEvents().failed().count() > 0 || results.testEvents().succeeded().count() != 1) {
+            throw new IllegalStateException("the timed class failed: " + results.allEvents().failed().list());
+        }
+        System.out.printf(Locale.ROOT, "firstCallbackToTestMs=%.1f firstCallbackToFirstAnswerMs=%.1f"
+                + " jvmStartToFirstCallbackMs=%.1f%n", (testStarted - firstCallback) / 1e6,
+                (firstCallAnswered - firstCallback) / 1e6, (firstCallback - jvmStartNanos) / 1e6);
+    }
+
+    /** Registered before the extension, so its condition is the first callback of the class. */
+    static final class Stopwatch implements ExecutionCondition {
+        @Override
+        public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+            if (firstCallback == 0) {
+                firstCallback = System.nanoTime();
+            }
+            return ConditionEvaluationResult.enabled("timed");
+        }
+    }
+
+    @Tag("test-case")
+    @ExtendWith(Stopwatch.class)
+    static class Extension {
+        @RegisterExtension
+        static SingleTableExtension db = SingleTableExtension.builder().design(System.getProperty("coldstart.design"))
+                .fixtures(System.getProperty("coldstart.fixtures")).build();
+
+        @Test
+        void first(SingleTable table) {
+            testStarted = System.nanoTime();
+            table.client().getItem(r -> r.tableName(table.name()).key(KEY));
+            firstCallAnswered = System.nanoTime();
+        }
+    }
+
+    @Tag("test-case")
+    @ExtendWith(Stopwatch.class)
+    static class Floor {
+        @Test
+        void first() {
+            try (DynamoDbClient client = DynamoDbClient.builder().endpointOverride(URI.create("http://floor.invalid"))
+                    .region(Region.US_EAST_1).credentialsProvider(AnonymousCredentialsProvider.create())
+                    .httpClient(new Answering()).build()) {
+                testStarted = System.nanoTime();
+                client.getItem(r -> r.tableName("orders").key(KEY));
+            }
+            firstCallAnswered = System.nanoTime();
+        }
+    }
+
+    /** Answers every request with an empty GetItem result, at once. */
+    private static final class Answering implements SdkHttpClient {
+        @Override
+        public ExecutableHttpRequest prepareRequest(HttpExecuteRequest request) {
+            return new ExecutableHttpRequest() {
+                @Override
+                public HttpExecuteResponse call() {
+                    byte[] body = "{}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                    return HttpExecuteResponse.builder()
+                            .response(SdkHttpFullResponse.builder().statusCode(200)
+                                    .putHeader("Content-Type", "application/x-amz-json-1.0")
+                                    .putHeader("Content-Length", Integer.toString(body.length)).build())
+                            .responseBody(AbortableInputStream.create(new java.io.ByteArrayInputStream(body)))
+                            .build();
+                }
+
+                @Override
+                public void abort() {
+                }
+            };
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}
