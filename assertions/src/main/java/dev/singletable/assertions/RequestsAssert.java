@@ -6,12 +6,14 @@ import static dev.singletable.assertions.error.ShouldReadIndex.shouldReadIndex;
 
 import dev.singletable.assertions.internal.Describe;
 import dev.singletable.engine.model.ExpressionKind;
-import dev.singletable.engine.model.KeyCondition;
+import dev.singletable.engine.model.AttributeCondition;
 import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.fixtures.DynamoValues;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.assertj.core.api.AbstractAssert;
 import org.assertj.core.error.ErrorMessageFactory;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -101,29 +103,45 @@ public class RequestsAssert extends AbstractAssert<RequestsAssert, List<RequestL
 
     /**
      * Verifies the partition key value of the key condition; Java values compare with DynamoDB's as in
-     * {@link ItemAssert#hasAttribute(String, Object)}.
+     * {@link ItemAssert#hasAttribute(String, Object)}. On an index keyed on several attributes, give the value of
+     * each, in key order.
      *
      * <pre>{@code
      * assertThat(log).singleQuery().withPartitionKey("STATUS#OPEN");
+     * assertThat(log).singleQuery().withPartitionKey("acme", "eu-west");   // tenantId, region
      * }</pre>
      *
-     * @param value the partition key value expected
+     * @param values the partition key value expected, or the values of its attributes in key order
      * @return this assertion object
      * @throws AssertionError showing the partition key value of the first request that differs
      */
-    public RequestsAssert withPartitionKey(Object value) {
+    public RequestsAssert withPartitionKey(Object... values) {
         isNotNull();
-        AttributeValue expectedValue = DynamoValues.of(value);
-        String expected = DynamoValues.display(expectedValue);
+        List<AttributeValue> expectedValues = Arrays.stream(values).map(DynamoValues::of).toList();
+        String expected = expectedValues.stream().map(DynamoValues::display).collect(Collectors.joining(", "));
         for (RequestLogEntry request : actual) {
-            Optional<AttributeValue> logged = request.keyCondition().map(KeyCondition::partitionValue);
-            if (logged.filter(partition -> DynamoValues.same(partition, expectedValue)).isEmpty()) {
-                String partition = logged.map(DynamoValues::text).orElse("(none)");
+            Optional<List<AttributeValue>> logged = request.keyCondition()
+                    .map(key -> key.partitionKey().stream().map(AttributeCondition::operand).toList());
+            if (logged.filter(partition -> same(partition, expectedValues)).isEmpty()) {
+                String partition = logged.map(p -> p.stream().map(DynamoValues::text)
+                        .collect(Collectors.joining(", "))).orElse("(none)");
                 throw failure(shouldHavePartitionKey(Describe.request(request), expected, partition), partition,
                         expected);
             }
         }
         return myself;
+    }
+
+    private static boolean same(List<AttributeValue> logged, List<AttributeValue> expected) {
+        if (logged.size() != expected.size()) {
+            return false;
+        }
+        for (int i = 0; i < logged.size(); i++) {
+            if (!DynamoValues.same(logged.get(i), expected.get(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private String subject() {

@@ -53,44 +53,48 @@ class VerifyCommandTest {
         assertThat(run.out()).isEqualTo("""
                 Access patterns of table orders (orders.table.yaml), 16 items seeded
                 Sparse index GSI1 holds 6 of the 16 items.
+                Sparse index ByCustomerStatus holds 4 of the 16 items.
 
-                PATTERN                                                         OPERATION  INDEX  READ  RETURNED  \
-                PAGES  RCU  EXPECTED
-                customerWithOrders(customerId: 42)                              Query      table     4         4  \
-                    1  0.5  ✓
-                ordersOfCustomer(customerId: 42)                                Query      table     3         3  \
-                    1  0.5  ✓
-                ordersOfCustomer(customerId: 7)                                 Query      table     1         1  \
-                    1  0.5  ✓
-                linesOfOrder(orderId: 1001)                                     Query      table     2         2  \
-                    1  0.5  ✓
-                ordersByStatus(status: OPEN, from: 2026-01-01, to: 2026-01-31)  Query      GSI1      2         2  \
-                    1  0.5  ✓
-                userByEmail(email: ada@example.com)                             Query      GSI1      1         1  \
-                    1  0.5  ✓
-                teamsOfUser(userId: ada)                                        Query      table     1         1  \
-                    1  0.5  ✓
-                membersOfTeam(teamId: engines)                                  Query      table     2         2  \
-                    1  0.5  ✓
+                PATTERN                                                            OPERATION  INDEX             \
+                READ  RETURNED  PAGES  RCU  EXPECTED
+                customerWithOrders(customerId: 42)                                 Query      table                \
+                4         4      1  0.5  ✓
+                ordersOfCustomer(customerId: 42)                                   Query      table                \
+                3         3      1  0.5  ✓
+                ordersOfCustomer(customerId: 7)                                    Query      table                \
+                1         1      1  0.5  ✓
+                linesOfOrder(orderId: 1001)                                        Query      table                \
+                2         2      1  0.5  ✓
+                ordersByStatus(status: OPEN, from: 2026-01-01, to: 2026-01-31)     Query      GSI1                 \
+                2         2      1  0.5  ✓
+                largeOrdersOfCustomer(customerId: 42, status: OPEN, minTotal: 20)  Query      ByCustomerStatus     \
+                2         2      1  0.5  ✓
+                userByEmail(email: ada@example.com)                                Query      GSI1                 \
+                1         1      1  0.5  ✓
+                teamsOfUser(userId: ada)                                           Query      table                \
+                1         1      1  0.5  ✓
+                membersOfTeam(teamId: engines)                                     Query      table                \
+                2         2      1  0.5  ✓
 
-                8 checks of 7 access patterns: every one a Query, every result as expected.
+                9 checks of 8 access patterns: every one a Query, every result as expected.
 
                 3 design warnings:
                   unpadded number: SK "ORDER#{orderId}" of entity Order writes orderId (1001 here) as it is, so \
                 "ORDER#9" sorts after "ORDER#10"; write {orderId:%%08d} (%1$s:5:5)
-                  unpadded number: SK "LINE#{line}" of entity OrderLine writes line (1 here) as it is, so \
-                "LINE#9" sorts after "LINE#10"; write {line:%%08d} (%1$s:9:5)
-                  wide projection: index GSI1 projects ALL, but its access patterns ordersByStatus, userByEmail read \
-                only status, createdAt, total, name: userId, email, customerId, orderId are written to it with every \
-                write and never read (158 B of the 697 B it holds); project { include: [status, createdAt, total, \
-                name] }
+                  unpadded number: SK "LINE#{line}" of entity OrderLine writes line (1 here) as it is, so "LINE#9" \
+                sorts after "LINE#10"; write {line:%%08d} (%1$s:9:5)
+                  wide projection: index GSI1 projects ALL, but its access patterns ordersByStatus, userByEmail \
+                read only status, createdAt, total, name: userId, email, customerId, orderId are written to it with \
+                every write and never read (157 B of the 696 B it holds); project { include: [status, createdAt, \
+                total, name] }
 
                 Cost at the stated rates, 730 hours a month:
 
-                INDEX  READ/S  WRITE/S    RRU/MONTH   WRU/MONTH  RCU  WCU
-                table    53.0     17.0  139,284,000  44,734,400   53   18
-                GSI1      6.0      5.0   15,768,000  13,140,000    6    5
-                total    59.0     22.0  155,052,000  57,874,400   59   23
+                INDEX             READ/S  WRITE/S    RRU/MONTH   WRU/MONTH  RCU  WCU
+                table               53.0     17.0  139,284,000  44,734,400   53   18
+                GSI1                 6.0      5.0   15,768,000  13,140,000    6    5
+                ByCustomerStatus     0.5      5.0    1,314,000  13,140,000    1    5
+                total               59.5     27.0  156,366,000  71,014,400   60   28
                 """.formatted(examples.resolve("orders.fixtures.yaml")));
         assertThat(run.exitCode()).isEqualTo(Singletable.OK);
     }

@@ -1,6 +1,7 @@
 package dev.singletable.core;
 
 import dev.singletable.engine.RequestLog;
+import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.fixtures.AccessPattern;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -91,10 +92,18 @@ public final class AccessPatternCall {
         RequestLog.Mark before = log.mark();
         try {
             List<Map<String, AttributeValue>> items = pattern.scan() ? scan() : query();
-            return new AccessPatternRun(this, log.since(before), items);
+            return new AccessPatternRun(this, ownRequests(log.since(before)), items);
         } finally {
-            table.sentByToolkit(log.since(before));
+            table.sentByToolkit(ownRequests(log.since(before)));
         }
+    }
+
+    /**
+     * The run's own requests: each of its pages names the table. A table's log also keeps requests that name no
+     * single table (a batch, a transaction), which meanwhile are other code's: a class running in parallel.
+     */
+    private List<RequestLogEntry> ownRequests(List<RequestLogEntry> since) {
+        return since.stream().filter(entry -> entry.table().filter(table.name()::equals).isPresent()).toList();
     }
 
     private List<Map<String, AttributeValue>> query() {

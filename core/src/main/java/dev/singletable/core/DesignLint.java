@@ -123,19 +123,19 @@ public final class DesignLint {
     /** Large and hot partitions and large items of the table or an index, then whether any pattern reads it. */
     private void partitions(ItemCollections.View view) {
         for (ItemCollections.Collection collection : view.collections()) {
-            String partition = view.partitionKey() + "=" + DynamoValues.text(collection.partition());
+            String partition = view.describe(collection);
             ItemCollections.Row first = collection.rows().get(0);
             String entity = mostCommonEntity(collection);
             if (collection.bytes() >= LARGE_COLLECTION_BYTES) {
                 warn(Kind.LARGE_PARTITION, partition + " of " + view.describe() + " holds "
                         + size(collection.bytes()) + "; a Query reads at most 1 MB a page", entity,
-                        view.partitionKey(), null, view.name(), first.source().location());
+                        String.join(", ", view.partitionKey()), null, view.name(), first.source().location());
             }
             int items = collection.rows().size();
             if (hot(view, collection)) {
                 warn(Kind.HOT_PARTITION, String.format(Locale.ROOT, "%s holds %d of the %d items of %s (%s), and"
                         + " takes as large a share of its writes", partition, items, view.items(), view.describe(),
-                        percent(items, view.items())), entity, view.partitionKey(), null, view.name(),
+                        percent(items, view.items())), entity, String.join(", ", view.partitionKey()), null, view.name(),
                         first.source().location());
             }
             if (view.index().isEmpty()) {
@@ -178,8 +178,8 @@ public final class DesignLint {
     private Set<String> templatesWithUnpaddedNumbers() {
         Set<String> sortKeys = new LinkedHashSet<>();
         design.sortKey().filter(k -> k.type() == ScalarAttributeType.S).ifPresent(k -> sortKeys.add(k.name()));
-        design.indexes().forEach(i -> i.sortKey().filter(k -> k.type() == ScalarAttributeType.S)
-                .ifPresent(k -> sortKeys.add(k.name())));
+        design.indexes().forEach(i -> i.sortKey().stream().filter(k -> k.type() == ScalarAttributeType.S)
+                .forEach(k -> sortKeys.add(k.name())));
         Set<String> flagged = new LinkedHashSet<>();
         for (FixtureItem item : verification.fixtures().items()) {
             if (item.entity() == null) {
@@ -235,7 +235,10 @@ public final class DesignLint {
 
     /** Sort key values of one partition whose numbers sort otherwise as text than as numbers. */
     private void sortKeysOutOfNumericOrder(ItemCollections.View view, Set<String> flagged) {
-        Optional<KeyAttribute> sortKey = view.index().map(IndexDesign::sortKey).orElse(design.sortKey());
+        // on a sort key of several attributes, neighbours differ in any of them: only a one-attribute key is read
+        Optional<KeyAttribute> sortKey = view.index().map(IndexDesign::sortKey)
+                .map(keys -> keys.size() == 1 ? Optional.of(keys.get(0)) : Optional.<KeyAttribute>empty())
+                .orElse(design.sortKey());
         if (sortKey.isEmpty() || sortKey.get().type() != ScalarAttributeType.S) {
             return;
         }
@@ -248,7 +251,7 @@ public final class DesignLint {
                 String after = row.item().get(attribute).s();
                 if (numericOrder(before, after) > 0 && flagged.add(row.entity() + "." + attribute)) {
                     warn(Kind.UNPADDED_NUMBER, attribute + " values \"" + before + "\" and \"" + after + "\" of "
-                            + view.partitionKey() + "=" + DynamoValues.text(collection.partition()) + " in "
+                            + view.describe(collection) + " in "
                             + view.describe() + " sort as text, so " + after + " comes after " + before
                             + "; write the numbers in one width", row.entity(), attribute, null, view.name(),
                             row.source().location());
@@ -319,8 +322,7 @@ public final class DesignLint {
     private void projection(IndexDesign index, ItemCollections.View view) {
         List<AccessPattern> patterns = patternsOn(index.name());
         Set<String> keys = new LinkedHashSet<>(keyNames(design.primaryKey()));
-        keys.add(index.partitionKey().name());
-        index.sortKey().ifPresent(k -> keys.add(k.name()));
+        index.keyAttributes().forEach(k -> keys.add(k.name()));
         for (AccessPattern pattern : patterns) {
             if (index.projection() == ProjectionType.ALL) {
                 break;
@@ -395,7 +397,7 @@ public final class DesignLint {
         if (locals.isEmpty()) {
             return;
         }
-        Map<AttributeValue, Long> entries = new HashMap<>();
+        Map<List<AttributeValue>, Long> entries = new HashMap<>();
         locals.forEach(local -> local.collections().forEach(c -> entries.merge(c.partition(), c.bytes(), Long::sum)));
         String names = locals.stream().map(ItemCollections.View::name).collect(Collectors.joining(", "));
         ItemCollections.View table = views.get(0);
@@ -406,12 +408,12 @@ public final class DesignLint {
                 continue;
             }
             ItemCollections.Row first = collection.rows().get(0);
-            warn(Kind.COLLECTION_GROWTH, String.format(Locale.ROOT, "the item collection %s=%s (its items and their"
+            warn(Kind.COLLECTION_GROWTH, String.format(Locale.ROOT, "the item collection %s (its items and their"
                     + " entries in %s) holds %s in the fixtures; at scale %,d it holds %s, %s of the 10 GB a"
                     + " collection may hold on a table with local indexes, where DynamoDB refuses writes to it",
-                    table.partitionKey(), DynamoValues.text(collection.partition()), names, size(bytes), scale,
+                    table.describe(collection), names, size(bytes), scale,
                     size(grown), percent(grown, COLLECTION_LIMIT_BYTES)), mostCommonEntity(collection),
-                    table.partitionKey(), null, locals.get(0).name(), first.source().location());
+                    String.join(", ", table.partitionKey()), null, locals.get(0).name(), first.source().location());
         }
     }
 

@@ -21,7 +21,8 @@ import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 /**
  * The fixtures' items grouped as a Query sees them: by partition key, each partition's items in sort key order,
  * for the table and for every index. An index holds only the items that have its keys (a sparse index), with the
- * attributes it projects; sizes are counted by the one value model ({@link DynamoValues#itemSize}). The design
+ * attributes it projects; on an index keyed on several attributes, a partition is one combination of their values
+ * and its items are in the order of the sort attributes, the first deciding, each by its type; sizes are counted by the one value model ({@link DynamoValues#itemSize}). The design
  * lint, the cost estimate and the report read the design's data through it.
  *
  * <pre>{@code
@@ -55,13 +56,14 @@ public final class ItemCollections {
     /**
      * The items of one partition key value: an item collection.
      *
-     * @param partition the partition key value
+     * @param partition the partition key value: the values of its attributes, in key order
      * @param rows      its items, in sort key order
      */
-    public record Collection(AttributeValue partition, List<Row> rows) {
+    public record Collection(List<AttributeValue> partition, List<Row> rows) {
 
-        /** Copies the rows. */
+        /** Copies the partition and the rows. */
         public Collection {
+            partition = List.copyOf(partition);
             rows = List.copyOf(rows);
         }
 
@@ -75,16 +77,30 @@ public final class ItemCollections {
      * The table or an index with its collections.
      *
      * @param index        the index, empty for the table
-     * @param partitionKey the partition key attribute
-     * @param sortKey      the sort key attribute, if any
+     * @param partitionKey the partition key's attributes, in key order
+     * @param sortKey      the sort key's attributes, in key order; empty when there is none
      * @param collections  the collections, in partition key order
      */
-    public record View(Optional<IndexDesign> index, String partitionKey, Optional<String> sortKey,
+    public record View(Optional<IndexDesign> index, List<String> partitionKey, List<String> sortKey,
             List<Collection> collections) {
 
-        /** Copies the collections. */
+        /** Copies the lists. */
         public View {
+            partitionKey = List.copyOf(partitionKey);
+            sortKey = List.copyOf(sortKey);
             collections = List.copyOf(collections);
+        }
+
+        /**
+         * @param collection one of its collections
+         * @return how messages name its partition: {@code PK=CUSTOMER#42}, or {@code tenantId=acme, region=eu}
+         */
+        public String describe(Collection collection) {
+            List<String> values = new ArrayList<>();
+            for (int i = 0; i < partitionKey.size(); i++) {
+                values.add(partitionKey.get(i) + "=" + DynamoValues.text(collection.partition().get(i)));
+            }
+            return String.join(", ", values);
         }
 
         /** @return {@code table}, or the index's name */
@@ -118,21 +134,12 @@ public final class ItemCollections {
     public static List<View> of(Fixtures fixtures) {
         TableDesign design = fixtures.design();
         List<View> views = new ArrayList<>();
-        views.add(view(Optional.empty(), design.partitionKey(), design.sortKey(), fixtures.items(), design));
+        views.add(view(Optional.empty(), List.of(design.partitionKey()), design.sortKey().stream().toList(),
+                fixtures.items(), design));
         for (IndexDesign index : design.indexes()) {
             views.add(view(Optional.of(index), index.partitionKey(), index.sortKey(), fixtures.items(), design));
         }
         return views;
-    }
-
-    /**
-     * @param item  an item of the design's table
-     * @param index an index of the design
-     * @return whether the index holds the item: it has the index's key attributes (else the index is sparse there)
-     */
-    public static boolean holds(Map<String, AttributeValue> item, IndexDesign index) {
-        return item.containsKey(index.partitionKey().name())
-                && index.sortKey().map(s -> item.containsKey(s.name())).orElse(true);
     }
 
     /**
@@ -148,31 +155,49 @@ public final class ItemCollections {
         }
         Set<String> names = new LinkedHashSet<>();
         design.primaryKey().forEach(k -> names.add(k.name()));
-        names.add(index.partitionKey().name());
-        index.sortKey().ifPresent(k -> names.add(k.name()));
+        index.keyAttributes().forEach(k -> names.add(k.name()));
         names.addAll(index.nonKeyAttributes());
         Map<String, AttributeValue> held = new LinkedHashMap<>();
         names.stream().filter(item::containsKey).forEach(name -> held.put(name, item.get(name)));
         return held;
     }
 
-    private static View view(Optional<IndexDesign> index, KeyAttribute partition, Optional<KeyAttribute> sort,
+    private static View view(Optional<IndexDesign> index, List<KeyAttribute> partition, List<KeyAttribute> sort,
             List<FixtureItem> items, TableDesign design) {
-        Map<AttributeValue, List<Row>> partitions = new TreeMap<>(DynamoValues.KEY_ORDER);
+        Map<List<AttributeValue>, List<Row>> partitions = new TreeMap<>(ItemCollections::comparePartitions);
         for (FixtureItem fixture : items) {
             Map<String, AttributeValue> item = fixture.item();
-            if (index.isPresent() && !holds(item, index.get())) {
+            if (index.isPresent() && !index.get().holds(item)) {
                 continue;
             }
             Map<String, AttributeValue> held = index.map(i -> projected(item, i, design)).orElse(item);
-            partitions.computeIfAbsent(item.get(partition.name()), p -> new ArrayList<>())
-                    .add(new Row(held, fixture, DynamoValues.itemSize(held)));
+            partitions.computeIfAbsent(partition.stream().map(k -> item.get(k.name())).toList(),
+                    p -> new ArrayList<>()).add(new Row(held, fixture, DynamoValues.itemSize(held)));
+        }
+        Comparator<Row> sortOrder = (a, b) -> 0;
+        for (KeyAttribute key : sort) {
+            sortOrder = sortOrder.thenComparing(row -> row.item().get(key.name()), DynamoValues.KEY_ORDER);
         }
         List<Collection> collections = new ArrayList<>();
-        partitions.forEach((value, rows) -> {
-            sort.ifPresent(s -> rows.sort(Comparator.comparing(r -> r.item().get(s.name()), DynamoValues.KEY_ORDER)));
-            collections.add(new Collection(value, rows));
-        });
-        return new View(index, partition.name(), sort.map(KeyAttribute::name), collections);
+        for (Map.Entry<List<AttributeValue>, List<Row>> entry : partitions.entrySet()) {
+            entry.getValue().sort(sortOrder);
+            collections.add(new Collection(entry.getKey(), entry.getValue()));
+        }
+        return new View(index, names(partition), names(sort), collections);
+    }
+
+    /** Partitions in the order of their first attribute's value, then the next one's. */
+    private static int comparePartitions(List<AttributeValue> a, List<AttributeValue> b) {
+        for (int i = 0; i < a.size(); i++) {
+            int order = DynamoValues.KEY_ORDER.compare(a.get(i), b.get(i));
+            if (order != 0) {
+                return order;
+            }
+        }
+        return 0;
+    }
+
+    private static List<String> names(List<KeyAttribute> keys) {
+        return keys.stream().map(KeyAttribute::name).toList();
     }
 }

@@ -6,12 +6,15 @@ import dev.singletable.engine.model.KeyOperator;
 import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.fixtures.AccessPattern;
 import dev.singletable.fixtures.DynamoValues;
+import dev.singletable.fixtures.KeyAttributeCondition;
 import dev.singletable.fixtures.SortConditionKind;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Whether a logged request has the shape an access pattern declares — a Query (or, for a pattern that names one
@@ -61,18 +64,28 @@ public final class PatternShape {
             return differences;
         }
         KeyCondition key = shape.get();
-        if (!key.partitionAttribute().equals(pattern.partitionKey().name())) {
-            differences.add("has partition key " + key.partitionAttribute() + ", not " + pattern.partitionKey().name());
-        } else if (!pattern.partitionTemplate().matches(key.partitionValue())) {
-            differences.add("has partition key value " + DynamoValues.text(key.partitionValue()) + ", which "
-                    + pattern.partitionTemplate().source() + " does not produce");
+        List<String> requestPartition = key.partitionKey().stream().map(AttributeCondition::attribute).toList();
+        List<String> patternPartition = pattern.partition().stream().map(c -> c.attribute().name()).toList();
+        if (!Set.copyOf(requestPartition).equals(Set.copyOf(patternPartition))) {
+            differences.add("has partition key " + String.join(", ", requestPartition) + ", not "
+                    + String.join(", ", patternPartition));
+        } else {
+            for (KeyAttributeCondition condition : pattern.partition()) {
+                AttributeValue value = conditionOn(key.partitionKey(), condition.attribute().name()).orElseThrow()
+                        .operand();
+                if (!condition.value().matches(value)) {
+                    differences.add("has " + (patternPartition.size() > 1 ? condition.attribute().name() + " = "
+                            : "partition key value ") + DynamoValues.text(value) + ", which "
+                            + condition.value().source() + " does not produce");
+                }
+            }
         }
-        Optional<AttributeCondition> sort = key.sortCondition();
-        SortConditionKind kind = sort.map(condition -> kindOf(condition.operator())).orElse(SortConditionKind.NONE);
-        if (kind != pattern.sortConditionKind()) {
-            differences.add("has sort key condition " + describe(kind, sort.map(AttributeCondition::attribute)
-                    .orElse(null)) + ", not "
-                    + describe(pattern.sortConditionKind(), pattern.sortKey().map(k -> k.name()).orElse(null)));
+        List<String> requestSort = key.sortKey().stream()
+                .map(c -> describe(kindOf(c.operator()), c.attribute())).toList();
+        List<String> patternSort = pattern.sort().stream()
+                .map(c -> describe(c.kind(), c.attribute().name())).toList();
+        if (!requestSort.equals(patternSort)) {
+            differences.add("has sort key condition " + describe(requestSort) + ", not " + describe(patternSort));
         }
         return differences;
     }
@@ -115,20 +128,31 @@ public final class PatternShape {
             return parameters;
         }
         request.keyCondition().ifPresent(key -> {
-            pattern.partitionTemplate().parametersOf(DynamoValues.text(key.partitionValue()))
-                    .ifPresent(parameters::putAll);
-            key.sortCondition()
-                    .filter(sort -> pattern.sortKey().filter(k -> k.name().equals(sort.attribute())).isPresent())
-                    .map(AttributeCondition::operands)
-                    .filter(operands -> operands.size() == pattern.sortTemplates().size())
-                    .ifPresent(operands -> {
-                        for (int i = 0; i < operands.size(); i++) {
-                            pattern.sortTemplates().get(i).parametersOf(DynamoValues.text(operands.get(i)))
-                                    .ifPresent(parameters::putAll);
-                        }
-                    });
+            for (KeyAttributeCondition declared : pattern.partition()) {
+                conditionOn(key.partitionKey(), declared.attribute().name()).ifPresent(condition ->
+                        read(declared, condition, parameters));
+            }
+            for (KeyAttributeCondition declared : pattern.sort()) {
+                conditionOn(key.sortKey(), declared.attribute().name()).ifPresent(condition ->
+                        read(declared, condition, parameters));
+            }
         });
         return parameters;
+    }
+
+    private static Optional<AttributeCondition> conditionOn(List<AttributeCondition> conditions, String attribute) {
+        return conditions.stream().filter(c -> c.attribute().equals(attribute)).findFirst();
+    }
+
+    /** The parameters a logged condition's operands give to the declared condition's templates. */
+    private static void read(KeyAttributeCondition declared, AttributeCondition logged, Map<String, String> parameters) {
+        if (logged.operands().size() != declared.values().size()) {
+            return;
+        }
+        for (int i = 0; i < declared.values().size(); i++) {
+            declared.values().get(i).parametersOf(DynamoValues.text(logged.operands().get(i)))
+                    .ifPresent(parameters::putAll);
+        }
     }
 
     private static SortConditionKind kindOf(KeyOperator operator) {
@@ -143,9 +167,14 @@ public final class PatternShape {
         };
     }
 
+    /** Sort conditions as the differences name them: {@code none}, {@code SK =}, {@code status = AND priority >=}. */
+    private static String describe(List<String> conditions) {
+        return conditions.isEmpty() ? "none" : String.join(" AND ", conditions);
+    }
+
     private static String describe(SortConditionKind kind, String sortKey) {
         return switch (kind) {
-            case NONE -> "none";
+            case NONE -> throw new IllegalArgumentException("no condition to describe");
             case EQUALS -> sortKey + " =";
             case LT -> sortKey + " <";
             case LTE -> sortKey + " <=";

@@ -2,6 +2,7 @@ package dev.singletable.core;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -26,6 +27,17 @@ public interface ProvisionedTable {
      * @param items the items
      */
     void write(List<Map<String, AttributeValue>> items);
+
+    /**
+     * Makes a fork of the table as it is now: a table of its own, under its own name, holding the same items and
+     * index entries, made in constant time whatever the size (copy-on-write: the fork and the table share what
+     * they hold, and each copies only what is then written to it, so neither sees the other's writes).
+     * {@link #drop()} on the fork frees what only it held.
+     *
+     * @param forkName the fork's physical name, which no table has
+     * @return the fork; empty on an external endpoint, which cannot fork a table
+     */
+    Optional<ProvisionedTable> fork(String forkName);
 
     /** Deletes the table. */
     void drop();

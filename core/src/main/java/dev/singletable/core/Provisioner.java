@@ -207,8 +207,8 @@ public final class Provisioner {
         Map<String, String> types = table.attributeDefinitions().stream().collect(Collectors.toMap(
                 AttributeDefinition::attributeName, AttributeDefinition::attributeTypeAsString));
         List<String> differences = new ArrayList<>();
-        compare("the table's key", keys(table.keySchema(), types), keys(design.partitionKey(), design.sortKey()),
-                differences);
+        compare("the table's key", keys(table.keySchema(), types),
+                keys(List.of(design.partitionKey()), design.sortKey().stream().toList()), differences);
         for (IndexDesign index : design.indexes()) {
             Optional<List<KeySchemaElement>> actual = Stream.concat(
                     table.globalSecondaryIndexes().stream().filter(i -> i.indexName().equals(index.name()))
@@ -238,8 +238,8 @@ public final class Provisioner {
                 .collect(Collectors.joining(", "));
     }
 
-    private static String keys(KeyAttribute partition, Optional<KeyAttribute> sort) {
-        return Stream.concat(Stream.of(partition), sort.stream()).map(k -> k.name() + " (" + k.type() + ")")
+    private static String keys(List<KeyAttribute> partition, List<KeyAttribute> sort) {
+        return Stream.concat(partition.stream(), sort.stream()).map(k -> k.name() + " (" + k.type() + ")")
                 .collect(Collectors.joining(", "));
     }
 

@@ -7,6 +7,7 @@ import dev.singletable.fixtures.FixtureItem;
 import dev.singletable.fixtures.Fixtures;
 import dev.singletable.fixtures.IndexDesign;
 import dev.singletable.fixtures.KeyAttribute;
+import dev.singletable.fixtures.KeyAttributeCondition;
 import dev.singletable.fixtures.KeyTemplate;
 import dev.singletable.fixtures.SortConditionKind;
 import dev.singletable.fixtures.SourceLocation;
@@ -99,16 +100,20 @@ public record SampleExpectations(List<Expectation> expectations, Map<String, Str
             return Optional.empty();
         }
         Map<String, String> texts = new LinkedHashMap<>();
-        AttributeValue partition = item.get(pattern.partitionKey().name());
-        if (partition == null || !read(pattern.partitionTemplate(), DynamoValues.text(partition), texts)) {
-            return Optional.empty();
-        }
-        boolean prefix = pattern.sortConditionKind() == SortConditionKind.BEGINS_WITH;
-        for (KeyTemplate sort : pattern.sortTemplates()) {
-            AttributeValue value = pattern.sortKey().map(k -> item.get(k.name())).orElse(null);
-            if (!(prefix ? readPrefix(sort, value, texts) : read(sort, value == null ? null : DynamoValues.text(value),
-                    texts))) {
+        for (KeyAttributeCondition condition : pattern.partition()) {
+            AttributeValue value = item.get(condition.attribute().name());
+            if (value == null || !read(condition.value(), DynamoValues.text(value), texts)) {
                 return Optional.empty();
+            }
+        }
+        for (KeyAttributeCondition condition : pattern.sort()) {
+            AttributeValue value = item.get(condition.attribute().name());
+            boolean prefix = condition.kind() == SortConditionKind.BEGINS_WITH;
+            for (KeyTemplate sort : condition.values()) {
+                if (!(prefix ? readPrefix(sort, value, texts)
+                        : read(sort, value == null ? null : DynamoValues.text(value), texts))) {
+                    return Optional.empty();
+                }
             }
         }
         if (!texts.keySet().containsAll(pattern.parameters())) {

@@ -14,7 +14,11 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /** A handle made with SingleTable.of runs access patterns as Queries, over every page unless the pattern limits. */
 class AccessPatternCallTest {
@@ -50,6 +54,36 @@ class AccessPatternCallTest {
         assertThat(run.pages()).isEqualTo(1);
         assertThat(run.itemsRead()).isEqualTo(2);
         assertThat(run.call().parameters()).isEqualTo(Map.of("customerId", 42));
+    }
+
+    @Test
+    void a_run_counts_only_its_own_requests_when_other_code_writes_a_transaction_meanwhile() {
+        engine.client().createTable(table.design().toCreateTableRequest("other"));
+        DynamoDbClient client = engine.client();
+        DynamoDbClient withAnotherClassBeside = new DynamoDbClient() {
+            @Override
+            public QueryResponse query(QueryRequest request) {
+                client.transactWriteItems(r -> r.transactItems(TransactWriteItem.builder().put(p -> p
+                        .tableName("other").item(Map.of("PK", AttributeValue.fromS("A"), "SK",
+                                AttributeValue.fromS("B")))).build()));
+                return client.query(request);
+            }
+
+            @Override
+            public String serviceName() {
+                return client.serviceName();
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        SingleTable beside = SingleTable.of(withAnotherClassBeside, engine.requestLog(), table.design(), "orders-1",
+                table.fixtures());
+
+        AccessPatternRun run = beside.accessPattern("ordersOfCustomer").with("customerId", 42).run();
+
+        assertThat(run.requests()).extracting(RequestLogEntry::operationName).containsExactly("Query");
     }
 
     @Test

@@ -89,6 +89,47 @@ class VerificationTest {
     }
 
     @Test
+    void a_pattern_on_an_index_keyed_on_several_attributes_passes_with_a_condition_per_attribute() {
+        Verification verification = verify("""
+                table: tasks
+                key: { partition: PK, sort: SK }
+                attributes: { priority: N }
+                indexes:
+                  ByTenantRegion: { partition: [tenantId, region], sort: [status, priority] }
+                entities:
+                  Task: { PK: "TENANT#{tenantId}", SK: "TASK#{taskId}" }
+                accessPatterns:
+                  urgentTasks:
+                    index: ByTenantRegion
+                    query:
+                      partition: { tenantId: "{tenantId}", region: "{region}" }
+                      sort: { status: OPEN, priority: { gte: "{min}" } }
+                """, """
+                items:
+                  - { entity: Task, tenantId: acme, taskId: "1", region: eu, status: OPEN, priority: 10 }
+                  - { entity: Task, tenantId: acme, taskId: "2", region: eu, status: OPEN, priority: 2 }
+                  - { entity: Task, tenantId: acme, taskId: "3", region: us, status: OPEN, priority: 9 }
+                  - { entity: Task, tenantId: acme, taskId: "4", region: eu, status: DONE, priority: 9 }
+                expect:
+                  urgentTasks:
+                    - with: { tenantId: acme, region: eu, min: 5 }
+                      returns: [ { PK: "TENANT#acme", SK: "TASK#1" } ]
+                """);
+
+        assertThat(verification.passed()).isTrue();
+        PatternCheck check = verification.checks().get(0);
+        assertThat(check.label()).isEqualTo("urgentTasks(tenantId: acme, region: eu, min: 5)");
+        assertThat(check.index()).contains("ByTenantRegion");
+        assertThat(check.keyConditionText()).contains("tenantId = \"acme\" AND region = \"eu\" AND status = \"OPEN\""
+                + " AND priority >= 5");
+        assertThat(check.keyCondition().orElseThrow().partitionKey()).extracting(a -> a.attribute())
+                .containsExactly("tenantId", "region");
+        assertThat(check.keyCondition().orElseThrow().sortCondition().orElseThrow().operator())
+                .isEqualTo(KeyOperator.GE);
+        assertThat(check.itemsRead()).isEqualTo(1);
+    }
+
+    @Test
     void a_call_without_an_expectation_that_takes_parameters_is_not_exercised() {
         PatternCheck check = verify(DESIGN, ITEMS).checks().get(0);
 

@@ -37,6 +37,11 @@ public final class FaultInjector {
         rules.clear();
     }
 
+    /** Removes the rules made {@linkplain RuleBuilder#onTable for one table}, as when a test's table goes away. */
+    public synchronized void clear(String tableName) {
+        rules.removeIf(rule -> tableName.equals(rule.table));
+    }
+
     /** The fault for a request, if a rule matches it; counts the request against the rules it matches. */
     synchronized Optional<Fault> match(Operation operation, String table) {
         for (Rule rule : rules) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.expr.ExpressionContext;
+import dev.singletable.engine.internal.expr.KeySchema;
 import dev.singletable.engine.internal.kernel.Database;
 import dev.singletable.engine.internal.log.CallerFrame;
 import dev.singletable.engine.internal.log.ExpressionDisplay;
@@ -59,8 +60,8 @@ public final class RequestLogInterceptor implements ExecutionInterceptor {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     private final RequestLog log;
-    /** Partition keys by table, then by index ("" for the table), learnt from CreateTable and DescribeTable. */
-    private final Map<String, Map<String, String>> partitionKeys = new ConcurrentHashMap<>();
+    /** Key schemas by table, then by index ("" for the table), learnt from CreateTable and DescribeTable. */
+    private final Map<String, Map<String, KeySchema>> keySchemas = new ConcurrentHashMap<>();
 
     /** An interceptor that records into this log. */
     public RequestLogInterceptor(RequestLog log) {
@@ -91,18 +92,28 @@ public final class RequestLogInterceptor implements ExecutionInterceptor {
         record(context.request(), context.response(), null, attributes);
     }
 
-    /** Remembers a table's key schemas, so that a key condition {@code SK = :s AND PK = :p} reads right. */
+    /**
+     * Remembers a table's key schemas, so that a key condition {@code SK = :s AND PK = :p}, or one on an index
+     * keyed on several attributes, reads right.
+     */
     private void learn(TableDescription table) {
-        Map<String, String> keys = new ConcurrentHashMap<>();
-        keys.put("", hashKey(table.keySchema()));
-        table.globalSecondaryIndexes().forEach(i -> keys.put(i.indexName(), hashKey(i.keySchema())));
-        table.localSecondaryIndexes().forEach(i -> keys.put(i.indexName(), hashKey(i.keySchema())));
-        partitionKeys.put(table.tableName(), keys);
+        Map<String, String> types = new LinkedHashMap<>();
+        table.attributeDefinitions().forEach(d -> types.put(d.attributeName(), d.attributeTypeAsString()));
+        Map<String, KeySchema> schemas = new ConcurrentHashMap<>();
+        schemas.put("", keySchema(table.keySchema(), types));
+        table.globalSecondaryIndexes().forEach(i -> schemas.put(i.indexName(), keySchema(i.keySchema(), types)));
+        table.localSecondaryIndexes().forEach(i -> schemas.put(i.indexName(), keySchema(i.keySchema(), types)));
+        keySchemas.put(table.tableName(), schemas);
     }
 
-    private static String hashKey(List<KeySchemaElement> schema) {
-        return schema.stream().filter(k -> k.keyType() == KeyType.HASH).map(KeySchemaElement::attributeName)
-                .findFirst().orElse("");
+    private static KeySchema keySchema(List<KeySchemaElement> schema, Map<String, String> types) {
+        return new KeySchema(attributes(schema, KeyType.HASH, types), attributes(schema, KeyType.RANGE, types));
+    }
+
+    private static List<KeySchema.Attribute> attributes(List<KeySchemaElement> schema, KeyType type,
+                                                        Map<String, String> types) {
+        return schema.stream().filter(k -> k.keyType() == type)
+                .map(k -> new KeySchema.Attribute(k.attributeName(), types.get(k.attributeName()))).toList();
     }
 
     @Override
@@ -176,14 +187,14 @@ public final class RequestLogInterceptor implements ExecutionInterceptor {
             return null;
         }
         String index = request.getValueForField("IndexName", String.class).orElse("");
-        String partitionKey = table == null ? null : partitionKeys.getOrDefault(table, Map.of()).get(index);
+        KeySchema schema = table == null ? null : keySchemas.getOrDefault(table, Map.of()).get(index);
         Map<String, String> names = names(request);
         Map<String, Value> values = new LinkedHashMap<>();
         try {
             attributeValues(request).forEach((placeholder, value) ->
                     values.put(placeholder, SdkValues.read(value)));
             var condition = ExpressionContext.of(names.isEmpty() ? null : names, values.isEmpty() ? null : values)
-                    .readKeyCondition(text.get(), partitionKey);
+                    .readKeyCondition(text.get(), schema);
             return condition == null ? null : condition.toModel();
         } catch (DynamoException | IllegalArgumentException refused) {
             return null;

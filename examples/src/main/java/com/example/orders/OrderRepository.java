@@ -13,7 +13,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * Customers, orders, order lines, teams and users in one DynamoDB table, as {@code orders.table.yaml} designs it:
- * every read is one Query on the table or on the overloaded index GSI1.
+ * every read is one Query on the table, on the overloaded index GSI1, or on ByCustomerStatus, a global index keyed
+ * on the orders' own attributes (customerId, then status and total), so that saving an order writes no key for it.
  *
  * <pre>{@code
  * OrderRepository orders = new OrderRepository(DynamoDbClient.create(), "orders");
@@ -22,6 +23,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  */
 public final class OrderRepository {
     private static final String GSI1 = "GSI1";
+    private static final String BY_CUSTOMER_STATUS = "ByCustomerStatus";
 
     private final DynamoDbClient client;
     private final String table;
@@ -127,6 +129,24 @@ public final class OrderRepository {
                 .keyConditionExpression("GSI1PK = :status AND GSI1SK BETWEEN :from AND :to")
                 .expressionAttributeValues(Map.of(":status", s("STATUS#" + status), ":from", s(from.toString()),
                         ":to", s(to.toString())))
+                .scanIndexForward(false)).stream().map(OrderRepository::order).toList();
+    }
+
+    /**
+     * Access pattern {@code largeOrdersOfCustomer}, on ByCustomerStatus: an equality on the partition attribute and
+     * on the first sort attribute, a range on the second, which is a number and sorts as one.
+     *
+     * @param customerId a customer id
+     * @param status     OPEN, SHIPPED or CANCELLED
+     * @param minTotal   the smallest total wanted
+     * @return the customer's orders of that status worth at least {@code minTotal}, largest first
+     */
+    public List<Order> largeOrdersOf(String customerId, String status, BigDecimal minTotal) {
+        return query(QueryRequest.builder().indexName(BY_CUSTOMER_STATUS)
+                .keyConditionExpression("customerId = :customer AND #status = :status AND #total >= :min")
+                .expressionAttributeNames(Map.of("#status", "status", "#total", "total"))
+                .expressionAttributeValues(Map.of(":customer", s(customerId), ":status", s(status),
+                        ":min", n(minTotal)))
                 .scanIndexForward(false)).stream().map(OrderRepository::order).toList();
     }
 

@@ -60,6 +60,25 @@ class OrderRepositoryTest {
     }
     // end::per-test-fixtures[]
 
+    // tag::multi-attribute-index[]
+    @Test
+    void servesLargeOrdersFromTheIndexKeyedOnTheOrdersOwnAttributes(SingleTable table) {
+        assertThatAccessPattern(table, "largeOrdersOfCustomer")
+                .isServedBy(() -> orders.largeOrdersOf("42", "OPEN", new BigDecimal("20")),
+                        order -> key("CUSTOMER#42", "ORDER#" + order.orderId()));
+    }
+
+    @Test
+    void movesAnOrderInThatIndexWhenItsStatusChanges(RequestLog log) {
+        orders.save(new Order("42", "1003", "SHIPPED", LocalDate.parse("2026-02-02"), new BigDecimal("99.00")));
+
+        assertThat(orders.largeOrdersOf("42", "OPEN", new BigDecimal("20"))).extracting(Order::orderId)
+                .containsExactly("1001");
+        assertThat(log).hasNoScans().singleQuery().onIndex("ByCustomerStatus")
+                .withKeyCondition("customerId = \"42\" AND status = \"OPEN\" AND total >= 20");
+    }
+    // end::multi-attribute-index[]
+
     @Test
     void theCancelledOrderOfAnotherTestIsGone() {
         assertThat(orders.ordersByStatus("CANCELLED", LocalDate.parse("2026-01-01"), LocalDate.parse("2026-01-31")))

@@ -29,7 +29,7 @@ class ReadmeSnippetsTest {
         Map<String, String> regions = regions(Path.of("src/test/java/com/example/orders"));
 
         assertThat(regions).containsKeys("design-test", "repository-test", "per-test-fixtures", "scan-guard",
-                "design-review");
+                "design-review", "multi-attribute-index");
         regions.forEach((name, code) -> assertThat(readme).as("README snippet " + name)
                 .contains("```java\n" + code + "\n```"));
     }

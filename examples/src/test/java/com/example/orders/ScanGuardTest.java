@@ -36,7 +36,7 @@ class ScanGuardTest {
                                 1 Scan ran on table 'orders' during BigOrdersTest.findsBigOrders(); a single-table \
                                 design answers every access pattern with a Query:
                                   Scan of the table with filter begins_with(SK, "ORDER#") AND total > 50, called from \
-                                com.example.orders.OrderRepository.ordersAbove(OrderRepository.java:177)
+                                com.example.orders.OrderRepository.ordersAbove(OrderRepository.java:197)
                                 Query a key instead, or annotate the test or its class with @AllowScan if it must \
                                 read everything."""))));
     }

@@ -12,6 +12,7 @@ import dev.singletable.junit.internal.Enhanced;
 import dev.singletable.junit.internal.Run;
 import dev.singletable.junit.internal.ScanReport;
 import dev.singletable.junit.internal.Settings;
+import dev.singletable.junit.internal.Writes;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Executable;
 import java.lang.reflect.Field;
@@ -64,7 +65,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  *
  * <p>Lifecycle: one engine for the whole run (in the root store, closed at its end); per declaring class a table
  * with a physical name no other live table has (the logical name while it is free), created and seeded before all
- * tests; before each test a reset to the fixture state through the engine's undo log, then the test's
+ * tests; before each test a reset to the fixture state through the engine's undo log (or, with
+ * {@link Reset#FORK}, a fork of the table for the test, dropped after it), then the test's
  * {@link Fixtures @Fixtures}; after each test its reads counted for coverage (see
  * {@link SingleTableTest#COVERAGE_PROPERTY_NAME}) and the {@link ScanGuard Scan guard}; after the class, the table
  * dropped; at the end of the run the coverage summary and files.
@@ -151,10 +153,14 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
                         () -> TableResource.open(run(context), owner.declaration(), owner.declaration().spec(context)),
                         TableResource.class)
                 : classTable(owner, context);
+        RequestLog.Mark started = table.run().backend().requestLog().mark();
         SingleTable handle = table.beforeTest(context);
-        // a fault rule is one test's business; with classes in parallel, scope rules with onTable(table.name())
-        run(context).backend().engine().ifPresent(engine -> engine.faults().clear());
-        context.getStore(NAMESPACE).put(TestState.class, new TestState(table, handle));
+        if (table.spec().reset() != Reset.FORK) {
+            // a fault rule is one test's business; with classes in parallel, scope rules with onTable(table.name())
+            // (a fork's rules end with it: clearing them all here would take those of the tests beside it)
+            run(context).backend().engine().ifPresent(engine -> engine.faults().clear());
+        }
+        context.getStore(NAMESPACE).put(TestState.class, new TestState(table, handle, started));
         for (Object instance : context.getRequiredTestInstances().getAllInstances()) {
             injectFields(instance.getClass(), instance, table, handle);
         }
@@ -175,6 +181,9 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
                 + "()";
         getOrCreate(context.getRoot(), CoverageReport.class, () -> CoverageReport.start(context),
                 CoverageReport.class).record(state.table().spec().design(), state.handle(), test);
+        if (!state.handle().name().equals(state.table().name())) {
+            requireTheClassTableUntouched(test, state);
+        }
         ScanGuard guard = state.table().spec().scans() == ScanGuard.CONFIGURED ? Settings.scans(context)
                 : state.table().spec().scans();
         if (guard == ScanGuard.ALLOW || scansAllowed(context)) {
@@ -190,6 +199,25 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
         }
         context.publishReportEntry(SingleTableTest.SCANS_PROPERTY_NAME, message);
         LOGGER.log(System.Logger.Level.WARNING, message);
+    }
+
+    /**
+     * A test on a fork that wrote to the class's table itself (through a name kept from {@code @BeforeAll}) changed
+     * the state every later fork starts from: fail it, saying where its writes went.
+     */
+    private static void requireTheClassTableUntouched(String test, TestState state) {
+        String classTable = state.table().name();
+        List<RequestLogEntry> writes = state.table().run().backend().requestLog().since(state.started()).stream()
+                .filter(entry -> Writes.ofItemsIn(entry, classTable)).toList();
+        if (!writes.isEmpty()) {
+            throw new AssertionFailedError(writes.size() + (writes.size() == 1 ? " write" : " writes") + " ("
+                    + writes.stream().map(RequestLogEntry::operationName).distinct().collect(Collectors.joining(", "))
+                    + ") reached table '" + classTable + "', the class's table, during " + test
+                    + "; with reset = FORK this test has a fork of its own, '" + state.handle().name()
+                    + "', and every later fork starts from the class's table: take the table's name from the"
+                    + " SingleTable the test is given (a parameter, a @SingleTableResource field or @BeforeEach),"
+                    + " not from @BeforeAll or a constructor");
+        }
     }
 
     private static boolean scansAllowed(ExtensionContext context) {
@@ -329,8 +357,11 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
     private record TableKey(Declaration declaration) {
     }
 
-    /** What the current test uses: its table and its handle (whose log starts with the test). */
-    private record TestState(TableResource table, SingleTable handle) {
+    /**
+     * What the current test uses: its table, its handle (on the table or the test's fork; its log starts with the
+     * test) and where the whole log stood when the test began.
+     */
+    private record TestState(TableResource table, SingleTable handle, RequestLog.Mark started) {
     }
 
     /** Configures a {@link SingleTableExtension} for a {@code @RegisterExtension} field. */

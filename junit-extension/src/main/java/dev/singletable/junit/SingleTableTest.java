@@ -6,7 +6,9 @@ import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import dev.singletable.junit.internal.TableLocks;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Gives a test class a table built from a design descriptor, seeded with fixtures and reset to them before each
@@ -32,6 +34,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * <p>Files are looked up on the class path, relative to the test class's package and then from the root, and
  * then relative to the working directory. {@link SingleTableExtension#builder()} declares the same in code.
  *
+ * <p>Under JUnit's parallel execution, classes run side by side, each on a table of its own, while the tests of one
+ * class run one after another, because they share its table: the annotation declares a resource lock per class
+ * ({@code @ResourceLock} with a provider), so that holds whatever mode the configuration chooses. With
+ * {@link Reset#FORK} every test has a fork of its own and the class holds no lock: its tests may run at the same
+ * time.
+ *
  * <p>Configuration parameters ({@code junit-platform.properties}, system properties or the launcher):
  * {@value #SCANS_PROPERTY_NAME}, {@value #ENDPOINT_PROPERTY_NAME}, {@value #REGION_PROPERTY_NAME},
  * {@value #TABLE_PREFIX_PROPERTY_NAME}, {@value #DROP_LEFTOVERS_PROPERTY_NAME},
@@ -44,6 +52,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Documented
 @Inherited
 @ExtendWith(SingleTableExtension.class)
+@ResourceLock(providers = TableLocks.class)
 public @interface SingleTableTest {
 
     /**

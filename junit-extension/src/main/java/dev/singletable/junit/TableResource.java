@@ -10,6 +10,8 @@ import dev.singletable.junit.internal.SharedTable;
 import dev.singletable.junit.internal.SharedTables;
 import java.lang.reflect.Method;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Semaphore;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -24,6 +26,9 @@ import org.junit.platform.commons.support.AnnotationSupport;
  */
 @SuppressWarnings("deprecation") // CloseableResource: JUnit before 5.13 closes only those (Spring Boot 3.5 has 5.12)
 final class TableResource implements AutoCloseable, ExtensionContext.Store.CloseableResource {
+    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(TableResource.class);
+    /** Room for the table's name and a counter in a fork's name, within DynamoDB's 255 characters. */
+    private static final int MAX_TEST_IN_NAME = 120;
     private final Run run;
     private final Declaration declaration;
     private final TableSpec spec;
@@ -35,6 +40,8 @@ final class TableResource implements AutoCloseable, ExtensionContext.Store.Close
     private final SharedTable shared;
     private final boolean systemProperties;
     private final SingleTable classHandle;
+    /** With {@link Reset#FORK} on an endpoint that cannot fork: the tests of the class take turns. */
+    private final Semaphore turn = new Semaphore(1, true);
     private boolean fixtureStateMarked;
 
     private TableResource(Run run, Declaration declaration, TableSpec spec, TableDesign design,
@@ -60,6 +67,12 @@ final class TableResource implements AutoCloseable, ExtensionContext.Store.Close
      */
     static TableResource open(Run run, Declaration declaration, TableSpec spec) {
         if (declaration instanceof Declaration.OnClass onClass && SharedTables.sharedWithSpring(onClass.testClass())) {
+            if (spec.reset() == Reset.FORK) {
+                throw new ExtensionConfigurationException(declaration.describe() + ": reset = FORK gives each test"
+                        + " a table of its own, but Spring builds the application context of the class once, with"
+                        + " the class's table, so the application would never see a test's fork; choose"
+                        + " reset = PER_TEST (the tests of the class then take turns on its table)");
+            }
             SharedTable shared = run.sharedTables().lease(onClass.testClass());
             return new TableResource(run, declaration, spec, shared.design(), shared.fixtures(), shared.table(),
                     shared);
@@ -75,6 +88,11 @@ final class TableResource implements AutoCloseable, ExtensionContext.Store.Close
         return run;
     }
 
+    /** @return the table's physical name */
+    String name() {
+        return name;
+    }
+
     TableSpec spec() {
         return spec;
     }
@@ -85,35 +103,69 @@ final class TableResource implements AutoCloseable, ExtensionContext.Store.Close
     }
 
     /**
-     * Resets the table (per the spec), writes the test's {@code @Fixtures} and returns the test's handle, whose
-     * request log starts now. The first test of a class marks the fixture state instead of resetting, so that
-     * what {@code @BeforeAll} methods wrote belongs to it.
+     * Resets the table (per the spec) or forks it, writes the test's {@code @Fixtures} and returns the test's
+     * handle, whose request log starts now. The first test of a class marks the fixture state instead of resetting,
+     * so that what {@code @BeforeAll} methods wrote belongs to it.
      */
     SingleTable beforeTest(ExtensionContext context) {
-        if (spec.reset() == Reset.PER_TEST && !declaration.perTest()) {
+        ProvisionedTable testTable = table;
+        if (spec.reset() == Reset.FORK && !declaration.perTest()) {
+            testTable = forkFor(context);
+        } else if (spec.reset() == Reset.PER_TEST && !declaration.perTest()) {
             requireSequential(context);
-            synchronized (this) {
-                if (shared != null) {
-                    // The fixture state is the shared table's, so the first test begins from it too.
-                    if (!fixtureStateMarked) {
-                        requireNoWritesBeforeTheFirstTest(context);
-                    }
-                    table.reset();
-                } else if (fixtureStateMarked) {
-                    table.reset();
-                } else {
-                    table.markFixtureState();
-                }
-                fixtureStateMarked = true;
-            }
+            returnToFixtureState(context);
         }
         Method method = context.getRequiredTestMethod();
+        ProvisionedTable target = testTable;
         dev.singletable.fixtures.Fixtures testFixtures = AnnotationSupport.findAnnotation(method, Fixtures.class)
-                .map(extra -> withExtra(method, extra)).orElse(fixtures);
-        return SingleTable.of(run.backend().client(), run.backend().requestLog(), design, name, testFixtures);
+                .map(extra -> withExtra(method, extra, target)).orElse(fixtures);
+        return SingleTable.of(run.backend().client(), run.backend().requestLog(), design, testTable.name(),
+                testFixtures);
     }
 
-    private dev.singletable.fixtures.Fixtures withExtra(Method method, Fixtures extra) {
+    private synchronized void returnToFixtureState(ExtensionContext context) {
+        if (shared != null) {
+            // The fixture state is the shared table's, so the first test begins from it too.
+            if (!fixtureStateMarked) {
+                requireNoWritesBeforeTheFirstTest(context);
+            }
+            table.reset();
+        } else if (fixtureStateMarked) {
+            table.reset();
+        } else {
+            table.markFixtureState();
+        }
+        fixtureStateMarked = true;
+    }
+
+    /**
+     * The test's own fork of the table, named after the table and the test, dropped when the test's context
+     * closes. An endpoint that cannot fork gives the table itself, once the test before it has let go of it, back
+     * in its fixture state.
+     */
+    private ProvisionedTable forkFor(ExtensionContext context) {
+        String test = context.getRequiredTestMethod().getName().replaceAll("[^A-Za-z0-9_.-]", "_");
+        String forkName = run.claimName(name + "." + test.substring(0, Math.min(test.length(), MAX_TEST_IN_NAME)));
+        Optional<ProvisionedTable> fork;
+        try {
+            fork = table.fork(forkName);
+        } catch (RuntimeException e) {
+            run.releaseName(forkName);
+            throw e;
+        }
+        ExtensionContext.Store store = context.getStore(NAMESPACE);
+        if (fork.isPresent()) {
+            store.put(Fork.class, new Fork(run, fork.get()));
+            return fork.get();
+        }
+        run.releaseName(forkName);
+        turn.acquireUninterruptibly();
+        store.put(Turn.class, new Turn(turn));
+        returnToFixtureState(context);
+        return table;
+    }
+
+    private dev.singletable.fixtures.Fixtures withExtra(Method method, Fixtures extra, ProvisionedTable target) {
         String element = "@Fixtures on " + method.getDeclaringClass().getName() + "." + method.getName() + "()";
         dev.singletable.fixtures.Fixtures more = run.sources().fixtures(method.getDeclaringClass(), design,
                 extra.value(), element);
@@ -124,7 +176,7 @@ final class TableResource implements AutoCloseable, ExtensionContext.Store.Close
             throw new ExtensionConfigurationException(element + ": fixtures do not match design '"
                     + design.tableName() + "': " + e.getMessage(), e);
         }
-        table.write(more.itemMaps());
+        target.write(more.itemMaps());
         return all;
     }
 
@@ -145,15 +197,24 @@ final class TableResource implements AutoCloseable, ExtensionContext.Store.Close
         }
     }
 
-    /** Resetting before each test is meaningless while the tests of the class run at the same time. */
+    /**
+     * Resetting before each test is meaningless while the tests of the class run at the same time. The annotation
+     * keeps them on one thread by a resource lock ({@link dev.singletable.junit.internal.TableLocks}); a field's
+     * extension cannot declare one, so its class is checked here.
+     */
     private void requireSequential(ExtensionContext context) {
+        if (declaration instanceof Declaration.OnClass) {
+            return;
+        }
         boolean parallel = context.getConfigurationParameter("junit.jupiter.execution.parallel.enabled")
                 .map(Boolean::parseBoolean).orElse(false);
         if (parallel && context.getExecutionMode() == ExecutionMode.CONCURRENT) {
             throw new ExtensionConfigurationException(declaration.describe() + ": reset = PER_TEST resets the"
                     + " table before each test, so the tests of a class must run one at a time, but "
                     + context.getRequiredTestMethod().getName() + "() runs concurrently; annotate the class with"
-                    + " @Execution(ExecutionMode.SAME_THREAD) or choose reset = PER_CLASS");
+                    + " @Execution(ExecutionMode.SAME_THREAD), declare the table with @SingleTableTest (which keeps"
+                    + " the tests of a class on one thread) or choose reset = FORK (a fork of the table per test, so"
+                    + " that tests may run at the same time)");
         }
     }
 
@@ -170,6 +231,28 @@ final class TableResource implements AutoCloseable, ExtensionContext.Store.Close
             if (systemProperties) {
                 run.restoreSystemProperties();
             }
+        }
+    }
+
+    /** A test's fork: dropped, its name freed and its fault rules removed when the test's context closes. */
+    private record Fork(Run run, ProvisionedTable table) implements AutoCloseable,
+            ExtensionContext.Store.CloseableResource {
+        @Override
+        public void close() {
+            try {
+                table.drop();
+            } finally {
+                run.releaseName(table.name());
+                run.backend().engine().ifPresent(engine -> engine.faults().clear(table.name()));
+            }
+        }
+    }
+
+    /** A test's turn on the table, given back when the test's context closes. */
+    private record Turn(Semaphore turn) implements AutoCloseable, ExtensionContext.Store.CloseableResource {
+        @Override
+        public void close() {
+            turn.release();
         }
     }
 }

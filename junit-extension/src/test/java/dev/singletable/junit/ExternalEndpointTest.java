@@ -12,9 +12,11 @@ import dev.singletable.engine.DynamoDbEngine;
 import dev.singletable.engine.RequestLog;
 import dev.singletable.engine.model.RequestLogEntry;
 import java.net.URI;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -85,6 +87,17 @@ class ExternalEndpointTest {
                         com.example.orders.OrderRepository.countEverything(OrderRepository.java:33)
                         Query a key instead, or annotate the test or its class with @AllowScan if it must read \
                         everything."""))));
+    }
+
+    @Test
+    void with_reset_fork_the_tests_of_a_class_take_turns_on_its_table_reset_between_them_as_nothing_forks_there() {
+        Map<String, String> concurrent = new HashMap<>(ParallelTest.ALL_CONCURRENT);
+        concurrent.putAll(configuration);
+
+        Kit.assertSucceeded(Kit.run(concurrent, ForkedOutside.class));
+
+        assertThat(seen).containsExactly(FIXTURE_STATE + ", alone on the class's table",
+                FIXTURE_STATE + ", alone on the class's table", FIXTURE_STATE + ", alone on the class's table");
     }
 
     static final String FIXTURE_STATE = "Ada present, Grace present, customer 99 present, order 1001 total 39.9,"
@@ -158,6 +171,33 @@ class ExternalEndpointTest {
         @Test
         void scans(SingleTable table) {
             new OrderRepository(table.client(), table.name()).countEverything();
+        }
+    }
+
+    @Tag("test-case")
+    @SingleTableTest(design = "orders.table.yaml", fixtures = {"customers.yaml", "orders.yaml"}, reset = Reset.FORK)
+    static class ForkedOutside extends ParallelTest.TakesTurns {
+        static final AtomicInteger running = new AtomicInteger();
+
+        @BeforeAll
+        static void addCustomer(SingleTable table) {
+            table.client().putItem(r -> r.tableName(table.name()).item(key("CUSTOMER#99", "PROFILE")));
+        }
+
+        /** Looks, changes, and stays long enough for another test of the class to start, were it allowed to. */
+        @Override
+        void turn(SingleTable table) throws InterruptedException {
+            int now = running.incrementAndGet();
+            try {
+                String state = state(table.client(), table.name());
+                table.client().deleteItem(r -> r.tableName(table.name()).key(key("CUSTOMER#42", "PROFILE")));
+                table.client().putItem(r -> r.tableName(table.name()).item(key("CUSTOMER#42", "ORDER#00000009")));
+                Thread.sleep(40);
+                seen.add(state + (now == 1 ? ", alone" : ", beside another test") + " on "
+                        + (table.name().endsWith("-app") ? "the class's table" : table.name()));
+            } finally {
+                running.decrementAndGet();
+            }
         }
     }
 }

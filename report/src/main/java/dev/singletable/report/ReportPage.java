@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -198,23 +199,26 @@ final class ReportPage {
             return;
         }
         html.append(ReportPictures.partitions(view)).append('\n');
-        html.append("<table><tr><th>").append(escape(view.partitionKey())).append("</th>");
-        view.sortKey().ifPresent(s -> html.append("<th>").append(escape(s)).append("</th>"));
+        html.append("<table><tr>");
+        Stream.concat(view.partitionKey().stream(), view.sortKey().stream())
+                .forEach(key -> html.append("<th>").append(escape(key)).append("</th>"));
         html.append("<th>entity</th><th>attributes</th><th>size</th><th>WCU</th><th>RCU</th></tr>\n");
         for (ItemCollections.Collection collection : view.collections()) {
             boolean first = true;
             for (ItemCollections.Row row : collection.rows()) {
                 html.append("<tr>");
                 if (first) {
-                    html.append("<td class=\"pk\" rowspan=\"").append(collection.rows().size()).append("\">")
-                            .append(escape(DynamoValues.text(collection.partition()))).append("</td>");
+                    for (AttributeValue value : collection.partition()) {
+                        html.append("<td class=\"pk\" rowspan=\"").append(collection.rows().size()).append("\">")
+                                .append(escape(DynamoValues.text(value))).append("</td>");
+                    }
                     first = false;
                 }
-                view.sortKey().ifPresent(s -> html.append("<td class=\"sk\">")
+                view.sortKey().forEach(s -> html.append("<td class=\"sk\">")
                         .append(escape(DynamoValues.text(row.item().get(s)))).append("</td>"));
                 html.append("<td class=\"entity\">").append(escape(row.entity())).append("</td><td>");
                 row.item().forEach((name, value) -> {
-                    if (!name.equals(view.partitionKey()) && !view.sortKey().filter(name::equals).isPresent()) {
+                    if (!view.partitionKey().contains(name) && !view.sortKey().contains(name)) {
                         attribute(name, value);
                     }
                 });

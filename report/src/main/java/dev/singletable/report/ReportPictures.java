@@ -52,14 +52,14 @@ final class ReportPictures {
         int y = 30;
         for (ItemCollections.Collection collection : largest) {
             boolean hot = DesignLint.hot(view, collection);
-            String partition = DynamoValues.text(collection.partition());
+            String partition = String.join(", ", collection.partition().stream().map(DynamoValues::text).toList());
             int items = collection.rows().size();
             String numbers = Words.count(items, "item") + " · " + bytes(collection.bytes());
             svg.text(LABELS - 10, y + 15, shorten(partition, 30), "end", hot ? "hot" : "mono");
             svg.rect(LABELS, y + 3, BARS * items / (double) maxItems, 9, hot ? BAD : ITEMS,
-                    view.partitionKey() + "=" + partition + ": " + numbers);
+                    view.describe(collection) + ": " + numbers);
             svg.rect(LABELS, y + 13, BARS * collection.bytes() / (double) maxBytes, 9, hot ? "#e8a39d" : BYTES,
-                    view.partitionKey() + "=" + partition + ": " + numbers);
+                    view.describe(collection) + ": " + numbers);
             svg.text(LABELS + BARS + 12, y + 16, numbers + (hot ? " · hot: " + percent(items, view.items())
                     + " of the items" : ""), "start", hot ? "hot" : "");
             y += ROW;
@@ -85,7 +85,8 @@ final class ReportPictures {
             svg.box(700, y - 17, 380, 34, "#eef4fb", "#b9cde8");
             svg.text(712, y - 2, view.index().map(index -> index.name() + " · " + (index.isGlobal() ? "global"
                     : "local") + " · " + index.projection()).orElse("table"), "start", "strong");
-            svg.text(712, y + 12, view.partitionKey() + view.sortKey().map(s -> " / " + s).orElse("") + " · "
+            svg.text(712, y + 12, String.join(", ", view.partitionKey()) + (view.sortKey().isEmpty() ? ""
+                    : " / " + String.join(", ", view.sortKey())) + " · "
                     + Words.count(view.items(), "item"), "start", "small");
         }
         double patternStep = (height - 20) / (double) Math.max(1, patterns.size());
@@ -96,7 +97,8 @@ final class ReportPictures {
             String color = verdict.equals("passes") ? GOOD : verdict.equals("not exercised") ? QUIET : BAD;
             svg.box(20, y - 17, 380, 34, "#ffffff", color);
             svg.text(32, y - 2, pattern.name(), "start", "strong");
-            svg.text(32, y + 12, (pattern.scan() ? "Scan" : "Query " + pattern.partitionTemplate().source())
+            svg.text(32, y + 12, (pattern.scan() ? "Scan" : "Query " + String.join(", ", pattern.partition().stream()
+                    .map(c -> c.value().source()).toList()))
                     + " · " + verdict, "start", "small");
             String target = pattern.indexName().orElse("table");
             svg.link(400, y, 700, indexY.get(target), color, pattern.scan(), pattern.name() + " reads "

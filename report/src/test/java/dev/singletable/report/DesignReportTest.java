@@ -90,6 +90,41 @@ class DesignReportTest {
     }
 
     @Test
+    void an_index_keyed_on_several_attributes_groups_by_their_values_and_orders_by_its_sort_attributes()
+            throws IOException {
+        DesignReport report = verify("""
+                table: tasks
+                key: { partition: PK, sort: SK }
+                attributes: { priority: N }
+                indexes:
+                  ByTenantRegion: { partition: [tenantId, region], sort: [status, priority] }
+                entities:
+                  Task: { PK: "TENANT#{tenantId}", SK: "TASK#{taskId}" }
+                accessPatterns:
+                  openTasks:
+                    index: ByTenantRegion
+                    query: { partition: { tenantId: acme, region: eu }, sort: { status: OPEN } }
+                """, """
+                items:
+                  - { entity: Task, tenantId: acme, taskId: "1", region: eu, status: OPEN, priority: 10 }
+                  - { entity: Task, tenantId: acme, taskId: "2", region: eu, status: OPEN, priority: 9 }
+                  - { entity: Task, tenantId: acme, taskId: "3", region: us, status: DONE, priority: 1 }
+                  - { entity: Task, tenantId: acme, taskId: "4", region: eu, status: OPEN }
+                """);
+
+        assertThat(report.verification().passed()).isTrue();
+        String html = report.html();
+        assertThat(html).contains("<th>tenantId</th><th>region</th><th>status</th><th>priority</th>")
+                .contains("4 items in 1 partition")
+                .contains("3 items in 2 partitions; sparse: it holds 3 of the 4 items of the table");
+        // acme/eu before acme/us; within acme/eu, priority 9 before 10: a number, not text
+        String index = html.substring(html.indexOf("Index ByTenantRegion"));
+        assertThat(index.indexOf("<td class=\"pk\" rowspan=\"2\">eu</td>")).isPositive()
+                .isLessThan(index.indexOf("<td class=\"pk\" rowspan=\"1\">us</td>"));
+        assertThat(index.indexOf("<td class=\"sk\">9</td>")).isLessThan(index.indexOf("<td class=\"sk\">10</td>"));
+    }
+
+    @Test
     void a_design_that_does_not_parse_is_refused_with_its_file_and_line() throws IOException {
         Path design = Files.writeString(dir.resolve("broken.table.yaml"), "table: shop\nkey: { sort: SK }\n");
 

@@ -11,6 +11,7 @@ import com.example.shop.Customer;
 import com.example.shop.ShopApplication;
 import com.example.shop.ShopRepository;
 import dev.singletable.core.SingleTable;
+import dev.singletable.junit.Reset;
 import dev.singletable.junit.ScanGuard;
 import dev.singletable.junit.SingleTableExtension;
 import dev.singletable.junit.SingleTableTest;
@@ -241,6 +242,25 @@ class ContextLifecycleTest {
                         + " shared with a cached application context and returns to its fixture state before every"
                         + " test, so they would be lost. Write them in a @BeforeEach method, or add the items with"
                         + " @Fixtures or to the fixture files"))));
+    }
+
+    @Tag("test-case")
+    @SpringBootTest(classes = ShopApplication.class)
+    @SingleTableTest(design = DESIGN, fixtures = FIXTURES, tableNameProperty = "shop.table-name", reset = Reset.FORK)
+    static class Forks {
+        @Test
+        void findsTheCustomer(@Autowired ShopRepository repository) {
+            assertThat(repository.customer("42")).isNotNull();
+        }
+    }
+
+    @Test
+    void forks_are_refused_for_a_spring_test_whose_application_would_never_see_them() {
+        Kit.run(Forks.class).allEvents().assertThatEvents().haveAtLeastOne(event(finishedWithFailure(message(
+                "@SingleTableTest on " + Forks.class.getName() + ": reset = FORK gives each test a table of its own,"
+                        + " but Spring builds the application context of the class once, with the class's table, so"
+                        + " the application would never see a test's fork; choose reset = PER_TEST (the tests of the"
+                        + " class then take turns on its table)"))));
     }
 
     @Tag("test-case")

@@ -5,11 +5,13 @@ import dev.singletable.engine.model.ExpressionKind;
 import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.fixtures.AccessPattern;
 import dev.singletable.fixtures.DynamoValues;
+import dev.singletable.fixtures.KeyAttributeCondition;
 import dev.singletable.fixtures.SortConditionKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.assertj.core.description.Description;
 import org.assertj.core.description.TextDescription;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
@@ -98,21 +100,22 @@ public final class Describe {
             return pattern.name() + ": Scan of " + pattern.indexName().map(i -> "index " + i).orElse("the table")
                     + pattern.filter().map(f -> " filter " + f.expression()).orElse("") + " (declared as a Scan)";
         }
-        StringBuilder text = new StringBuilder(pattern.name()).append(": Query on ")
-                .append(pattern.indexName().map(i -> "index " + i).orElse("the table")).append(" where ")
-                .append(pattern.partitionKey().name()).append(" = ").append(pattern.partitionTemplate().source());
-        List<String> sort = pattern.sortTemplates().stream().map(t -> t.source()).toList();
-        String sortKey = pattern.sortKey().map(k -> k.name()).orElse("");
-        switch (pattern.sortConditionKind()) {
-            case NONE -> { }
-            case BETWEEN -> text.append(" AND ").append(sortKey).append(" BETWEEN ").append(sort.get(0))
-                    .append(" AND ").append(sort.get(1));
-            case BEGINS_WITH -> text.append(" AND begins_with(").append(sortKey).append(", ").append(sort.get(0))
-                    .append(")");
-            default -> text.append(" AND ").append(sortKey).append(" ").append(operator(pattern.sortConditionKind()))
-                    .append(" ").append(sort.get(0));
-        }
-        return text.toString();
+        List<String> conditions = new ArrayList<>();
+        Stream.concat(pattern.partition().stream(), pattern.sort().stream())
+                .forEach(condition -> conditions.add(condition(condition)));
+        return pattern.name() + ": Query on " + pattern.indexName().map(i -> "index " + i).orElse("the table")
+                + " where " + String.join(" AND ", conditions);
+    }
+
+    /** {@code GSI1SK BETWEEN {from} AND {to}}, {@code begins_with(SK, ORDER#)}, {@code status = OPEN} */
+    private static String condition(KeyAttributeCondition condition) {
+        String attribute = condition.attribute().name();
+        String value = condition.value().source();
+        return switch (condition.kind()) {
+            case BETWEEN -> attribute + " BETWEEN " + value + " AND " + condition.values().get(1).source();
+            case BEGINS_WITH -> "begins_with(" + attribute + ", " + value + ")";
+            default -> attribute + " " + operator(condition.kind()) + " " + value;
+        };
     }
 
     private static String operator(SortConditionKind kind) {

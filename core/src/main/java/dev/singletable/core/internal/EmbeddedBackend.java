@@ -65,32 +65,53 @@ public final class EmbeddedBackend implements Backend {
     @Override
     public ProvisionedTable provision(TableDesign design, String name, List<Map<String, AttributeValue>> items) {
         provisioner.provision(design, name, items);
-        return new ProvisionedTable() {
-            @Override
-            public String name() {
-                return name;
-            }
+        return new EngineTable(name, false);
+    }
 
-            @Override
-            public void markFixtureState() {
-                engine.checkpoint(name);
-            }
+    /** A table of the engine, reset by its undo log; a fork is dropped at once, without a request-log entry. */
+    private final class EngineTable implements ProvisionedTable {
+        private final String name;
+        private final boolean fork;
 
-            @Override
-            public void reset() {
-                engine.rollback(name);
-            }
+        EngineTable(String name, boolean fork) {
+            this.name = name;
+            this.fork = fork;
+        }
 
-            @Override
-            public void write(List<Map<String, AttributeValue>> extra) {
-                engine.load(name, extra);
-            }
+        @Override
+        public String name() {
+            return name;
+        }
 
-            @Override
-            public void drop() {
+        @Override
+        public void markFixtureState() {
+            engine.checkpoint(name);
+        }
+
+        @Override
+        public void reset() {
+            engine.rollback(name);
+        }
+
+        @Override
+        public void write(List<Map<String, AttributeValue>> extra) {
+            engine.load(name, extra);
+        }
+
+        @Override
+        public Optional<ProvisionedTable> fork(String forkName) {
+            engine.fork(name, forkName);
+            return Optional.of(new EngineTable(forkName, true));
+        }
+
+        @Override
+        public void drop() {
+            if (fork) {
+                engine.drop(name);
+            } else {
                 provisioner.dropTable(name);
             }
-        };
+        }
     }
 
     /** An engine of this process ends with it: no run before this one left a table in it. */

@@ -128,6 +128,12 @@ public final class ExternalBackend implements Backend {
             return name;
         }
 
+        /** An endpoint has no copy-on-write tables; a copy would cost a table creation and every item. */
+        @Override
+        public Optional<ProvisionedTable> fork(String forkName) {
+            return Optional.empty();
+        }
+
         @Override
         public void markFixtureState() {
             WriteRecorder.Written written = recorder.drain(name);

@@ -12,12 +12,12 @@ import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /** Shared vocabulary of the control-plane tests: requests that are valid unless a test says otherwise, and error checks. */
-final class ControlAssertions {
+public final class ControlAssertions {
     private ControlAssertions() {
     }
 
     /** Runs the call, expects an error of exactly this type, and checks its code and bare message. */
-    static <E extends DynamoDbException> E assertError(Class<E> type, String code, String message, ThrowingCallable call) {
+    public static <E extends DynamoDbException> E assertError(Class<E> type, String code, String message, ThrowingCallable call) {
         E error = catchThrowableOfType(type, call);
         assertThat(error).as("expected %s", code).isNotNull();
         assertThat(error.getClass()).isEqualTo(type);
@@ -28,23 +28,23 @@ final class ControlAssertions {
     }
 
     /** A ValidationException, which SDK v2 surfaces as a plain DynamoDbException. */
-    static DynamoDbException assertValidation(String message, ThrowingCallable call) {
+    public static DynamoDbException assertValidation(String message, ThrowingCallable call) {
         return assertError(DynamoDbException.class, "ValidationException", message, call);
     }
 
-    static KeySchemaElement hash(String name) {
+    public static KeySchemaElement hash(String name) {
         return KeySchemaElement.builder().attributeName(name).keyType(KeyType.HASH).build();
     }
 
-    static KeySchemaElement range(String name) {
+    public static KeySchemaElement range(String name) {
         return KeySchemaElement.builder().attributeName(name).keyType(KeyType.RANGE).build();
     }
 
-    static AttributeDefinition attribute(String name, ScalarAttributeType type) {
+    public static AttributeDefinition attribute(String name, ScalarAttributeType type) {
         return AttributeDefinition.builder().attributeName(name).attributeType(type).build();
     }
 
-    static AttributeDefinition string(String name) {
+    public static AttributeDefinition string(String name) {
         return attribute(name, ScalarAttributeType.S);
     }
 

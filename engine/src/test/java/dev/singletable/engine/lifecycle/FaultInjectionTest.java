@@ -135,6 +135,19 @@ class FaultInjectionTest extends EngineTest {
         assertThat(client.getItem(b -> b.tableName("app").key(Tables.key("A", "B"))).hasItem()).isFalse();
     }
 
+    @Test
+    void should_forget_the_rules_of_one_table_and_keep_the_others_when_that_table_is_cleared() {
+        Tables.createOrders(client, "other");
+        engine.faults().on("GetItem").onTable("app").respondWith(Fault.INTERNAL_ERROR);
+        engine.faults().on("GetItem").onTable("other").respondWith(Fault.INTERNAL_ERROR);
+
+        engine.faults().clear("app");
+
+        assertThat(client.getItem(b -> b.tableName("app").key(Tables.key("A", "B"))).hasItem()).isFalse();
+        assertThatThrownBy(() -> noRetryClient().getItem(b -> b.tableName("other").key(Tables.key("A", "B"))))
+                .isInstanceOfSatisfying(DynamoDbException.class, e -> assertThat(e.statusCode()).isEqualTo(500));
+    }
+
     private DynamoDbClient noRetryClient() {
         return transport.clientBuilder(engine).overrideConfiguration(c -> c.retryStrategy(r -> r.maxAttempts(1))).build();
     }

@@ -129,6 +129,29 @@ class RequestLogInterceptorTest {
     }
 
     @Test
+    void should_read_a_key_condition_on_an_index_keyed_on_several_attributes_as_the_engine_does() {
+        client.createTable(b -> b.tableName("tasks").billingMode(BillingMode.PAY_PER_REQUEST)
+                .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH))
+                .attributeDefinitions(d -> d.attributeName("PK").attributeType(ScalarAttributeType.S),
+                        d -> d.attributeName("tenantId").attributeType(ScalarAttributeType.S),
+                        d -> d.attributeName("region").attributeType(ScalarAttributeType.S),
+                        d -> d.attributeName("priority").attributeType(ScalarAttributeType.N))
+                .globalSecondaryIndexes(g -> g.indexName("ByTenantRegion").projection(p -> p.projectionType("ALL"))
+                        .keySchema(k -> k.attributeName("tenantId").keyType(KeyType.HASH),
+                                k -> k.attributeName("region").keyType(KeyType.HASH),
+                                k -> k.attributeName("priority").keyType(KeyType.RANGE))));
+        client.query(b -> b.tableName("tasks").indexName("ByTenantRegion")
+                .keyConditionExpression("priority > :p AND #region = :r AND tenantId = :t")
+                .expressionAttributeNames(Map.of("#region", "region"))
+                .expressionAttributeValues(Map.of(":t", s("acme"), ":r", s("eu"), ":p", n(3))));
+
+        RequestLogEntry seen = lastOf(clientLog);
+        assertThat(seen.keyCondition()).isEqualTo(lastOf(engine.requestLog()).keyCondition());
+        assertThat(seen.keyCondition().orElseThrow().partitionKey()).extracting(c -> c.attribute())
+                .containsExactly("tenantId", "region");
+    }
+
+    @Test
     void should_take_the_equality_as_partition_key_whichever_comes_first() {
         client.query(b -> b.tableName("app").keyConditionExpression("begins_with(SK, :o) AND PK = :c")
                 .expressionAttributeValues(Map.of(":c", s("CUSTOMER#42"), ":o", s("ORDER#"))));

@@ -142,7 +142,8 @@ class ExpressionPropertiesTest {
         ExpressionContext context = context();
         switch (kind) {
             case CONDITION, FILTER -> context.parseCondition(text, kind);
-            case KEY_CONDITION -> context.parseKeyCondition(text, new KeySchema("a", "S", "b", "N"));
+            case KEY_CONDITION -> context.parseKeyCondition(text, new KeySchema(List.of(new KeySchema.Attribute("a", "S")),
+                    List.of(new KeySchema.Attribute("b", "N"))));
             case UPDATE -> context.parseUpdate(text);
             case PROJECTION -> context.parseProjection(text);
         }

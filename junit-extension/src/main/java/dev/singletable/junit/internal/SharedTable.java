@@ -3,19 +3,13 @@ package dev.singletable.junit.internal;
 import dev.singletable.core.Backend;
 import dev.singletable.core.ProvisionedTable;
 import dev.singletable.engine.RequestLog;
-import dev.singletable.engine.model.Operation;
 import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.fixtures.Fixtures;
 import dev.singletable.fixtures.TableDesign;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 
 /** A table of a {@link SharedTables} pool: created once, leased by one test class at a time. */
 public final class SharedTable {
-    /** Writes that name the table; batches and transactions may name several, so they are not told apart. */
-    private static final Set<Operation> ITEM_WRITES = EnumSet.of(Operation.PUT_ITEM, Operation.UPDATE_ITEM,
-            Operation.DELETE_ITEM);
     private final Run run;
     private final String identity;
     private final TableDesign design;
@@ -85,7 +79,6 @@ public final class SharedTable {
     public List<RequestLogEntry> writesSinceLeased() {
         RequestLog.Mark from = leased.position() > ready.position() ? leased : ready;
         return run.backend().requestLog().since(from).stream()
-                .filter(e -> ITEM_WRITES.contains(e.operation()) && e.table().filter(name()::equals).isPresent())
-                .toList();
+                .filter(e -> Writes.ofItemsIn(e, name())).toList();
     }
 }

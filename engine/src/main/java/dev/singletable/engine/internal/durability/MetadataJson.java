@@ -38,9 +38,9 @@ final class MetadataJson {
         for (IndexDef index : m.indexes()) {
             ObjectNode i = indexes.addObject().put("name", index.name()).put("global", index.global())
                     .put("projection", index.projectionType());
-            i.set("partitionKey", key(index.partitionKey()));
-            if (index.sortKey() != null) {
-                i.set("sortKey", key(index.sortKey()));
+            i.set("partitionKey", keys(index.partitionKeys()));
+            if (!index.sortKeys().isEmpty()) {
+                i.set("sortKey", keys(index.sortKeys()));
             }
             ArrayNode nonKey = i.putArray("nonKeyAttributes");
             index.nonKeyAttributes().forEach(nonKey::add);
@@ -65,7 +65,7 @@ final class MetadataJson {
             List<String> nonKey = new ArrayList<>();
             i.get("nonKeyAttributes").forEach(a -> nonKey.add(a.textValue()));
             indexes.add(new IndexDef(i.get("name").textValue(), i.get("global").booleanValue(),
-                    key(i.get("partitionKey")), key(i.get("sortKey")), i.get("projection").textValue(), nonKey));
+                    keys(i.get("partitionKey")), keys(i.get("sortKey")), i.get("projection").textValue(), nonKey));
         }
         Map<String, String> tags = new LinkedHashMap<>();
         node.get("tags").fields().forEachRemaining(e -> tags.put(e.getKey(), e.getValue().textValue()));
@@ -77,6 +77,28 @@ final class MetadataJson {
 
     private static ObjectNode key(KeyDef key) {
         return NODES.objectNode().put("name", key.name()).put("type", key.type());
+    }
+
+    /** One key attribute as an object, as it always was; the attributes of a multi-attribute key as an array. */
+    private static JsonNode keys(List<KeyDef> keys) {
+        if (keys.size() == 1) {
+            return key(keys.get(0));
+        }
+        ArrayNode array = NODES.arrayNode();
+        keys.forEach(key -> array.add(key(key)));
+        return array;
+    }
+
+    private static List<KeyDef> keys(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return List.of();
+        }
+        if (node.isArray()) {
+            List<KeyDef> keys = new ArrayList<>();
+            node.forEach(key -> keys.add(key(key)));
+            return keys;
+        }
+        return List.of(key(node));
     }
 
     private static KeyDef key(JsonNode node) {

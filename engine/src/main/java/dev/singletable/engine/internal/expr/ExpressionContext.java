@@ -86,14 +86,16 @@ public final class ExpressionContext {
     }
 
     /**
-     * Reads a KeyConditionExpression as a client wrote it, without the key schema: the partition key is
-     * {@code partitionKey} when the caller knows it (null otherwise), else the attribute compared with {@code =}
-     * while the other has another operator, and when both use {@code =}, the first written. Null when the text
-     * is no key condition the service would serve; a syntax error throws as {@link #parseKeyCondition} does.
+     * Reads a KeyConditionExpression as a client wrote it: checked against the key schema when the caller knows it,
+     * else read as the condition on a one-attribute key it most likely is — the partition key is the attribute
+     * compared with {@code =} while the other has another operator, and when both use {@code =}, the first
+     * written. Null when the text is no key condition the service would serve; a syntax error, or a condition the
+     * known schema refuses, throws as {@link #parseKeyCondition} does.
      */
-    public KeyCondition readKeyCondition(String text, String partitionKey) {
-        return KeyConditions.read(KeyConditions.terms(Parser.condition(text, ExpressionKind.KEY_CONDITION, this)),
-                partitionKey);
+    public KeyCondition readKeyCondition(String text, KeySchema schema) {
+        Map<String, KeyConditions.Term> terms = KeyConditions.terms(Parser.condition(text, ExpressionKind.KEY_CONDITION,
+                this));
+        return schema == null ? KeyConditions.read(terms) : KeyConditions.build(terms, schema);
     }
 
     /** Parses an UpdateExpression; paths, operand types and functions are checked before any item is read. */

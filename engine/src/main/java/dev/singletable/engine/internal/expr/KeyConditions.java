@@ -116,59 +116,82 @@ final class KeyConditions {
         };
     }
 
-    /** Checks the terms against the key schema and builds the key condition. */
+    /**
+     * Checks the terms against the key schema and builds the key condition: an equality on every partition key
+     * attribute; on the sort key's attributes, from the first and without a gap, equalities and then at most one
+     * other condition.
+     */
     static KeyCondition build(Map<String, Term> terms, KeySchema schema) {
-        if (terms.size() > 2) {
+        if (schema.singleAttribute() && terms.size() > 2) {
             throw DynamoException.validation("Conditions can be of length 1 or 2 only");
         }
-        Term partition = terms.get(schema.partitionKey());
-        if (partition == null) {
-            throw missed(schema.partitionKey());
+        Map<String, Value> partition = new LinkedHashMap<>();
+        for (KeySchema.Attribute key : schema.partition()) {
+            Term term = terms.get(key.name());
+            if (term == null) {
+                throw missed(key.name());
+            }
+            if (term.op() != KeyOperator.EQ) {
+                throw DynamoException.validation("Query key condition not supported");
+            }
+            checkValue(key.name(), key.type(), term.values().get(0));
+            partition.put(key.name(), term.values().get(0));
         }
-        if (partition.op() != KeyOperator.EQ) {
-            throw DynamoException.validation("Query key condition not supported");
-        }
-        checkValue(schema.partitionKey(), schema.partitionType(), partition.values().get(0));
-        SortCondition sort = null;
+        List<String> sortNames = schema.sort().stream().map(KeySchema.Attribute::name).toList();
+        int last = -1;
         for (Term term : terms.values()) {
-            if (term == partition) {
+            if (partition.containsKey(term.attribute())) {
                 continue;
             }
-            if (!term.attribute().equals(schema.sortKey())) {
-                throw missed(schema.sortKey() != null ? schema.sortKey() : term.attribute());
+            int position = sortNames.indexOf(term.attribute());
+            if (position < 0) {
+                // DynamoDB names the sort key it expected rather than the attribute it did not
+                String unconstrained = sortNames.stream().filter(name -> !terms.containsKey(name)).findFirst()
+                        .orElse(sortNames.isEmpty() ? term.attribute() : sortNames.get(0));
+                throw missed(schema.sort().size() == 1 ? sortNames.get(0) : unconstrained);
             }
-            if (term.op() == KeyOperator.BEGINS_WITH && "N".equals(schema.sortType())) {
+            last = Math.max(last, position);
+        }
+        List<SortCondition> sort = new ArrayList<>();
+        for (int i = 0; i <= last; i++) {
+            KeySchema.Attribute key = schema.sort().get(i);
+            Term term = terms.get(key.name());
+            if (i < last && (term == null || term.op() != KeyOperator.EQ)) {
+                throw DynamoException.validation("Query key condition not supported: RANGE key attribute "
+                        + key.name() + " must have an equality condition because RANGE key attribute "
+                        + sortNames.get(last) + " has a condition");
+            }
+            if (term.op() == KeyOperator.BEGINS_WITH && "N".equals(key.type())) {
                 throw DynamoException.validation("Invalid KeyConditionExpression: Incorrect operand type for operator "
                         + "or function; operator or function: begins_with, operand type: N");
             }
-            term.values().forEach(v -> checkValue(term.attribute(), schema.sortType(), v));
-            sort = sortCondition(term);
+            term.values().forEach(v -> checkValue(key.name(), key.type(), v));
+            sort.add(sortCondition(term));
         }
-        return new KeyCondition(schema.partitionKey(), partition.values().get(0), sort);
+        return new KeyCondition(partition, sort);
     }
 
-    /** The key condition the terms make when {@code partitionKey} (or, when null, a guess) names the partition key. */
-    static KeyCondition read(Map<String, Term> terms, String partitionKey) {
+    /**
+     * The key condition the terms make on a key nobody described: the partition key is the attribute compared
+     * with {@code =} while the other has another operator, and when both use {@code =}, the first written. Null
+     * when the terms are no key condition of a one-attribute key.
+     */
+    static KeyCondition read(Map<String, Term> terms) {
         if (terms.isEmpty() || terms.size() > 2) {
             return null;
         }
         List<Term> written = List.copyOf(terms.values());
-        Term partition = written.get(0);
-        if (written.size() == 2) {
-            boolean secondIsPartition = partitionKey != null ? written.get(1).attribute().equals(partitionKey)
-                    : written.get(0).op() != KeyOperator.EQ;
-            partition = written.get(secondIsPartition ? 1 : 0);
-        }
+        Term partition = written.size() == 2 && written.get(0).op() != KeyOperator.EQ ? written.get(1) : written.get(0);
         if (partition.op() != KeyOperator.EQ) {
             return null;
         }
-        SortCondition sort = null;
+        List<SortCondition> sort = new ArrayList<>();
         for (Term term : written) {
             if (term != partition) {
-                sort = sortCondition(term);
+                sort.add(sortCondition(term));
             }
         }
-        return new KeyCondition(partition.attribute(), partition.values().get(0), sort);
+        return new KeyCondition(Map.of(partition.attribute(), partition.values().get(0)), sort);
     }
 
     private static SortCondition sortCondition(Term term) {

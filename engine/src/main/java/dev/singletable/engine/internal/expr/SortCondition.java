@@ -8,7 +8,7 @@ import dev.singletable.engine.model.AttributeCondition;
 import dev.singletable.engine.model.KeyOperator;
 import java.util.List;
 
-/** The condition a Query puts on the sort key; {@code upper} is set for BETWEEN only. */
+/** The condition a Query puts on one sort key attribute; {@code upper} is set for BETWEEN only. */
 public record SortCondition(String attribute, KeyOperator op, Value value, Value upper) {
 
     /** Whether a sort key value satisfies the condition (values of another type never do). */

@@ -54,19 +54,24 @@ final class Statements {
         Table table = database.table(select.table());
         IndexData index = select.index() == null ? null : table.index(select.index()).orElseThrow(() ->
                 DynamoException.validation("The table does not have the specified index: " + select.index()));
-        KeyDef partitionKey = index == null ? table.partitionKey() : index.definition().partitionKey();
-        KeyDef sortKey = index == null ? table.sortKey() : index.definition().sortKey();
-        Value partition = equalities(select.where()).get(partitionKey.name());
+        List<KeyDef> partitionKeys = index == null ? List.of(table.partitionKey()) : index.definition().partitionKeys();
+        KeyDef sortKey = index == null ? table.sortKey()
+                : index.definition().sortKeys().stream().findFirst().orElse(null);
+        Map<String, Value> equalities = equalities(select.where());
+        // a Query reads one partition: the WHERE clause gives every partition key attribute with =
+        boolean onePartition = partitionKeys.stream().allMatch(key -> equalities.containsKey(key.name()));
         if (select.orderBy() != null) {
-            if (partition == null) {
+            if (!onePartition) {
                 throw DynamoException.validation("Must have WHERE clause in the statement when using ORDER BY clause.");
             }
+            // on a sort key of several attributes, entries are in the order of the first, then the next
             if (sortKey == null || !select.orderBy().toString().equals(sortKey.name())) {
                 throw DynamoException.validation("Statement wasn't well formed, can't be processed: "
                         + "ORDER BY is supported only on the sort key");
             }
         }
-        List<Item> source = partition == null ? everything(table, index) : partition(table, index, partition);
+        List<Item> source = onePartition ? partition(table, index, partitionKeys, equalities)
+                : everything(table, index);
         if (select.descending()) {
             Collections.reverse(source);
         }
@@ -84,7 +89,7 @@ final class Statements {
             }
         }
         String next = position < source.size() ? encode(position) : null;
-        return new Page(items, next, scanned, bytes, partition == null ? Access.SCAN : Access.QUERY);
+        return new Page(items, next, scanned, bytes, onePartition ? Access.QUERY : Access.SCAN);
     }
 
     /** A SELECT that names a full primary key (batches and transactions read by key). */
@@ -239,8 +244,7 @@ final class Statements {
         }
         for (IndexData index : table.indexes()) {
             IndexDef definition = index.definition();
-            for (KeyDef key : definition.sortKey() == null ? List.of(definition.partitionKey())
-                    : List.of(definition.partitionKey(), definition.sortKey())) {
+            for (KeyDef key : definition.keys()) {
                 Value value = item.get(key.name());
                 if (value != null && !value.type().equals(key.type())) {
                     throw DynamoException.validation("One or more parameter values were invalid: Type mismatch for "
@@ -305,9 +309,15 @@ final class Statements {
         return conjuncts;
     }
 
-    private static List<Item> partition(Table table, IndexData index, Value partition) {
+    /** The items of the partition the equalities name; none when a value is not of its attribute's type. */
+    private static List<Item> partition(Table table, IndexData index, List<KeyDef> partitionKeys,
+                                        Map<String, Value> equalities) {
         List<Item> items = new ArrayList<>();
-        (index == null ? table.items() : index.entries()).partition(partition).forEachRemaining(items::add);
+        if (partitionKeys.stream().allMatch(key -> equalities.get(key.name()).type().equals(key.type()))) {
+            Value partition = index == null ? equalities.get(table.partitionKey().name())
+                    : index.definition().partitionOf(equalities);
+            (index == null ? table.items() : index.entries()).partition(partition).forEachRemaining(items::add);
+        }
         return items;
     }
 

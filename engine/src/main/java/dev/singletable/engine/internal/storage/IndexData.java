@@ -5,7 +5,8 @@ import java.util.Arrays;
 import java.util.Map;
 
 /**
- * The entries of one secondary index, partitioned by the index partition key and sorted within a partition.
+ * The entries of one secondary index, partitioned by the index partition key and sorted within a partition (a key
+ * of several attributes orders as one value, see {@link KeyLayout}).
  * An index projecting ALL holds the table's own items; others hold their projected entries.
  */
 public final class IndexData {

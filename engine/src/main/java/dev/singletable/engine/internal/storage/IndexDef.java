@@ -2,22 +2,39 @@ package dev.singletable.engine.internal.storage;
 
 import dev.singletable.engine.internal.value.Sizes;
 import dev.singletable.engine.internal.value.Value;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * A secondary index's definition. {@code sortKey} is null for a hash-only GSI; {@code nonKeyAttributes} is
- * empty unless the projection is INCLUDE.
+ * A secondary index's definition. Its partition key, and its sort key, is one attribute, or for a global index up
+ * to four; {@code sortKeys} is empty for a hash-only GSI; {@code nonKeyAttributes} is empty unless the projection
+ * is INCLUDE. An index stores one value for each side of its key: the attribute's value, or for several
+ * attributes their {@link CompositeKey}, which orders as DynamoDB orders them.
  */
-public record IndexDef(String name, boolean global, KeyDef partitionKey, KeyDef sortKey, String projectionType,
-                       List<String> nonKeyAttributes) {
+public record IndexDef(String name, boolean global, List<KeyDef> partitionKeys, List<KeyDef> sortKeys,
+                       String projectionType, List<String> nonKeyAttributes) {
     private static final int MAX_PARTITION_KEY_BYTES = 2048;
     private static final int MAX_SORT_KEY_BYTES = 1024;
 
     public IndexDef {
+        partitionKeys = List.copyOf(partitionKeys);
+        sortKeys = List.copyOf(sortKeys);
         nonKeyAttributes = List.copyOf(nonKeyAttributes);
+    }
+
+    /** Every key attribute of the index: the partition key's, then the sort key's. */
+    public List<KeyDef> keys() {
+        List<KeyDef> keys = new ArrayList<>(partitionKeys);
+        keys.addAll(sortKeys);
+        return keys;
+    }
+
+    /** Whether the attribute belongs to the index's partition key (else, if a key, to its sort key). */
+    public boolean isPartitionKey(KeyDef key) {
+        return partitionKeys.contains(key);
     }
 
     /**
@@ -25,8 +42,8 @@ public record IndexDef(String name, boolean global, KeyDef partitionKey, KeyDef 
      * within the key size limits.
      */
     public boolean covers(Map<String, Value> item) {
-        return hasKey(item, partitionKey, MAX_PARTITION_KEY_BYTES)
-                && (sortKey == null || hasKey(item, sortKey, MAX_SORT_KEY_BYTES));
+        return partitionKeys.stream().allMatch(key -> hasKey(item, key, MAX_PARTITION_KEY_BYTES))
+                && sortKeys.stream().allMatch(key -> hasKey(item, key, MAX_SORT_KEY_BYTES));
     }
 
     private static boolean hasKey(Map<String, Value> item, KeyDef key, int maxBytes) {
@@ -40,6 +57,28 @@ public record IndexDef(String name, boolean global, KeyDef partitionKey, KeyDef 
         return size > 0 && size <= maxBytes;
     }
 
+    /** The value the index partitions an item (or a key naming every partition attribute) by. */
+    public Value partitionOf(Map<String, Value> item) {
+        return valueOf(partitionKeys, item);
+    }
+
+    /** The value the index sorts an item (or a key naming every sort attribute) by; null without a sort key. */
+    public Value sortOf(Map<String, Value> item) {
+        return sortKeys.isEmpty() ? null : valueOf(sortKeys, item);
+    }
+
+    private static Value valueOf(List<KeyDef> keys, Map<String, Value> item) {
+        if (keys.size() == 1) {
+            return item.get(keys.get(0).name());
+        }
+        return CompositeKey.of(keys.stream().map(key -> item.get(key.name())).toList());
+    }
+
+    /** Whether two versions of one item have the same key in this index (both in the index). */
+    public boolean sameKey(Map<String, Value> a, Map<String, Value> b) {
+        return keys().stream().allMatch(key -> Objects.equals(a.get(key.name()), b.get(key.name())));
+    }
+
     /** The index entry of an item: what the index projects, always with the table and index keys. */
     public Map<String, Value> project(Map<String, Value> item, KeyDef tablePartition, KeyDef tableSort) {
         if (projectsAll()) {
@@ -50,10 +89,7 @@ public record IndexDef(String name, boolean global, KeyDef partitionKey, KeyDef 
         if (tableSort != null) {
             copy(item, entry, tableSort.name());
         }
-        copy(item, entry, partitionKey.name());
-        if (sortKey != null) {
-            copy(item, entry, sortKey.name());
-        }
+        keys().forEach(key -> copy(item, entry, key.name()));
         for (String attribute : nonKeyAttributes) {
             copy(item, entry, attribute);
         }
@@ -65,17 +101,11 @@ public record IndexDef(String name, boolean global, KeyDef partitionKey, KeyDef 
         return projectionType.equals("ALL");
     }
 
-    /** Whether two versions of one item have the same key in this index (both in the index). */
-    public boolean sameKey(Map<String, Value> a, Map<String, Value> b) {
-        return Objects.equals(a.get(partitionKey.name()), b.get(partitionKey.name()))
-                && (sortKey == null || Objects.equals(a.get(sortKey.name()), b.get(sortKey.name())));
-    }
-
     /** Whether the index projects this attribute. */
     public boolean projects(String attribute, KeyDef tablePartition, KeyDef tableSort) {
         return projectsAll() || attribute.equals(tablePartition.name())
-                || (tableSort != null && attribute.equals(tableSort.name())) || attribute.equals(partitionKey.name())
-                || (sortKey != null && attribute.equals(sortKey.name())) || nonKeyAttributes.contains(attribute);
+                || (tableSort != null && attribute.equals(tableSort.name()))
+                || keys().stream().anyMatch(key -> key.name().equals(attribute)) || nonKeyAttributes.contains(attribute);
     }
 
     private static void copy(Map<String, Value> from, Map<String, Value> to, String name) {

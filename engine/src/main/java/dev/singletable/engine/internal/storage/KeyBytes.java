@@ -49,6 +49,19 @@ final class KeyBytes {
         return this;
     }
 
+    /**
+     * Appends the beginning of a string or binary key value: its bytes as {@link #value} writes them, without the
+     * end mark, so that every key whose value begins with it begins with these bytes (what begins_with reads).
+     */
+    KeyBytes beginning(Value value) {
+        if (value instanceof Value.N) {
+            throw new IllegalArgumentException("a number has no beginning to read: " + value);
+        }
+        value(value);
+        length -= 2;
+        return this;
+    }
+
     byte[] toArray() {
         return Arrays.copyOf(bytes, length);
     }

@@ -11,6 +11,7 @@ import java.io.InputStream;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -86,7 +87,7 @@ class GoldenExpressionsTest {
     private Stream<DynamicTest> cases(String file) throws IOException {
         List<DynamicTest> tests = new ArrayList<>();
         ExpressionKind kind = ExpressionKind.CONDITION;
-        KeySchema schema = new KeySchema("pk", "S", "sk", "S");
+        KeySchema schema = schema("pk:S sk:S");
         String input = null;
         int inputLine = 0;
         List<String> lines = read(file);
@@ -138,14 +139,15 @@ class GoldenExpressionsTest {
         return text.equals("\\e") ? "" : text.replace("\\n", "\n");
     }
 
+    /** {@code pk:S sk:N}, or for a key of several attributes {@code h1:S,h2:N r1:S,r2:B}; the sort key optional. */
     private static KeySchema schema(String spec) {
-        String[] parts = spec.split(" ");
-        String[] partition = parts[0].split(":");
-        if (parts.length == 1) {
-            return new KeySchema(partition[0], partition[1], null, null);
-        }
-        String[] sort = parts[1].split(":");
-        return new KeySchema(partition[0], partition[1], sort[0], sort[1]);
+        String[] sides = spec.split(" ");
+        return new KeySchema(attributes(sides[0]), sides.length == 1 ? List.of() : attributes(sides[1]));
+    }
+
+    private static List<KeySchema.Attribute> attributes(String side) {
+        return Arrays.stream(side.split(",")).map(a -> a.split(":"))
+                .map(a -> new KeySchema.Attribute(a[0], a[1])).toList();
     }
 
     private static List<String> read(String file) throws IOException {

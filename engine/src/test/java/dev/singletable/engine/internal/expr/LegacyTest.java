@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.value.Value;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +16,8 @@ import org.junit.jupiter.api.Test;
 class LegacyTest {
     private static final Map<String, Value> ITEM = item("{'pk': {'S': 'k'}, 'a': {'S': 'abc'}, 'n': {'N': '5'},"
             + "'tags': {'SS': ['x', 'y']}, 'l': {'L': [{'S': 'e0'}]}}");
-    private static final KeySchema SCHEMA = new KeySchema("pk", "S", "sk", "S");
+    private static final KeySchema SCHEMA = new KeySchema(List.of(new KeySchema.Attribute("pk", "S")),
+            List.of(new KeySchema.Attribute("sk", "S")));
 
     private static Condition expected(String json) {
         return Legacy.expected(tree(json), null);
@@ -158,7 +160,7 @@ class LegacyTest {
                 + "'sk': {'ComparisonOperator': 'BEGINS_WITH', 'AttributeValueList': [{'S': 'OR'}]},"
                 + "'pk': {'ComparisonOperator': 'EQ', 'AttributeValueList': [{'S': 'k'}]}}"), SCHEMA);
         assertThat(condition.canonical()).isEqualTo("((pk = {S:k}) AND begins_with(sk, {S:OR}))");
-        assertThat(condition.sort().test(new Value.S("ORDER#1"))).isTrue();
+        assertThat(condition.range().test(new Value.S("ORDER#1"))).isTrue();
     }
 
     @Test
@@ -169,6 +171,25 @@ class LegacyTest {
         assertThatThrownBy(() -> Legacy.keyConditions(tree("{'sk': {'ComparisonOperator': 'EQ',"
                 + " 'AttributeValueList': [{'S': 'k'}]}}"), SCHEMA))
                 .hasMessage("Query condition missed key schema element: pk");
+    }
+
+    @Test
+    void should_map_key_conditions_on_a_key_of_several_attributes() {
+        KeySchema schema = new KeySchema(List.of(new KeySchema.Attribute("tenant", "S"), new KeySchema.Attribute("region", "S")),
+                List.of(new KeySchema.Attribute("status", "S"), new KeySchema.Attribute("due", "N")));
+        KeyCondition condition = Legacy.keyConditions(tree("{"
+                + "'due': {'ComparisonOperator': 'GT', 'AttributeValueList': [{'N': '5'}]},"
+                + "'region': {'ComparisonOperator': 'EQ', 'AttributeValueList': [{'S': 'eu'}]},"
+                + "'status': {'ComparisonOperator': 'EQ', 'AttributeValueList': [{'S': 'OPEN'}]},"
+                + "'tenant': {'ComparisonOperator': 'EQ', 'AttributeValueList': [{'S': 'acme'}]}}"), schema);
+        assertThat(condition.canonical()).isEqualTo(
+                "((((tenant = {S:acme}) AND (region = {S:eu})) AND (status = {S:OPEN})) AND (due > {N:5}))");
+        assertThatThrownBy(() -> Legacy.keyConditions(tree("{"
+                + "'tenant': {'ComparisonOperator': 'EQ', 'AttributeValueList': [{'S': 'acme'}]},"
+                + "'region': {'ComparisonOperator': 'EQ', 'AttributeValueList': [{'S': 'eu'}]},"
+                + "'due': {'ComparisonOperator': 'GT', 'AttributeValueList': [{'N': '5'}]}}"), schema))
+                .hasMessage("Query key condition not supported: RANGE key attribute status must have an equality "
+                        + "condition because RANGE key attribute due has a condition");
     }
 
     @Test

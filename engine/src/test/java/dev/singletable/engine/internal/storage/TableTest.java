@@ -13,10 +13,10 @@ import org.junit.jupiter.api.Test;
 
 /** Forks and checkpoints of a table share its storage and never each other's changes. */
 class TableTest {
-    private static final IndexDef BY_STATUS = new IndexDef("ByStatus", true, new KeyDef("status", "S"),
-            new KeyDef("created", "N"), "ALL", List.of());
-    private static final IndexDef BY_OWNER = new IndexDef("ByOwner", true, new KeyDef("owner", "S"), null,
-            "INCLUDE", List.of("status"));
+    private static final IndexDef BY_STATUS = new IndexDef("ByStatus", true, List.of(new KeyDef("status", "S")),
+            List.of(new KeyDef("created", "N")), "ALL", List.of());
+    private static final IndexDef BY_OWNER = new IndexDef("ByOwner", true, List.of(new KeyDef("owner", "S")),
+            List.of(), "INCLUDE", List.of("status"));
 
     @Test
     void should_keep_a_fork_and_its_source_apart_in_items_and_indexes() {

@@ -20,6 +20,7 @@ import dev.singletable.engine.internal.storage.TableMetadata;
 import dev.singletable.engine.internal.storage.TableSettings;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -39,6 +40,8 @@ final class CreateTable implements OperationHandler {
     private static final int MAX_LOCAL_INDEXES = 5;
     private static final int MAX_GLOBAL_INDEXES = 20;
     private static final int MAX_PROJECTED_ATTRIBUTES = 100;
+    /** A global index's partition key, and its sort key, has at most this many attributes. */
+    private static final int MAX_KEY_ATTRIBUTES = 4;
 
     private final Database database;
 
@@ -82,7 +85,7 @@ final class CreateTable implements OperationHandler {
         Constraints constraints = new Constraints();
         constraints.name(tableName, "tableName");
         List<AttributeDefinition> definitions = Shapes.attributeDefinitions(json, constraints, true);
-        List<KeyElement> keySchema = Shapes.keySchema(json, "KeySchema", "keySchema", constraints);
+        List<KeyElement> keySchema = Shapes.keySchema(json, "KeySchema", "keySchema", false, constraints);
         List<IndexSpec> locals = Shapes.indexes(json, "LocalSecondaryIndexes", "localSecondaryIndexes", false, constraints);
         List<IndexSpec> globals = Shapes.indexes(json, "GlobalSecondaryIndexes", "globalSecondaryIndexes", true, constraints);
         String billingMode = Requests.string(json, "BillingMode");
@@ -158,21 +161,67 @@ final class CreateTable implements OperationHandler {
         }
     }
 
-    /** The checks every key schema (table or index) passes: defined attributes, distinct names, HASH then RANGE. */
-    static void checkKeySchema(List<String> keys, List<KeyElement> schema, List<String> definedNames) {
+    /** The checks of the key schema of a table or a local index: defined attributes, distinct names, HASH then RANGE. */
+    private static void checkKeySchema(List<String> keys, List<KeyElement> schema, List<String> definedNames) {
+        checkDefined(keys, definedNames);
+        if (keys.size() == 2 && keys.get(0).equals(keys.get(1))) {
+            throw sameHashAndRangeName();
+        }
+        checkFirstIsHash(schema);
+        if (schema.size() == 2 && !schema.get(1).keyType().equals("RANGE")) {
+            throw DynamoException.validation("Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
+        }
+    }
+
+    /**
+     * The checks of a global index's key schema, which may name several attributes: one to four HASH elements, then
+     * up to four RANGE elements, each defined and none named twice.
+     */
+    private static void checkGlobalKeySchema(List<String> keys, List<KeyElement> schema, List<String> definedNames) {
+        checkDefined(keys, definedNames);
+        if (new HashSet<>(keys).size() < keys.size()) {
+            if (keys.size() == 2 && schema.get(1).keyType().equals("RANGE")) {
+                throw sameHashAndRangeName();
+            }
+            throw DynamoException.validation("The KeySchema contains multiple key attributes with the same name");
+        }
+        checkFirstIsHash(schema);
+        int hashes = 0;
+        int ranges = 0;
+        for (KeyElement element : schema) {
+            if (element.keyType().equals("HASH")) {
+                if (ranges > 0) {
+                    throw DynamoException.validation(INVALID
+                            + "All HASH key attributes must precede RANGE key attributes in the KeySchema");
+                }
+                hashes++;
+            } else {
+                ranges++;
+            }
+        }
+        for (String type : new String[] {"HASH", "RANGE"}) {
+            if ((type.equals("HASH") ? hashes : ranges) > MAX_KEY_ATTRIBUTES) {
+                throw DynamoException.validation(INVALID + "The KeySchema exceeds the maximum allowed number of " + type
+                        + " key attributes");
+            }
+        }
+    }
+
+    private static void checkDefined(List<String> keys, List<String> definedNames) {
         if (!definedNames.containsAll(keys)) {
             throw DynamoException.validation(INVALID + "Some index key attributes are not defined in AttributeDefinitions. Keys: "
                     + keys + ", AttributeDefinitions: " + definedNames);
         }
-        if (keys.size() == 2 && keys.get(0).equals(keys.get(1))) {
-            throw DynamoException.validation("Both the Hash Key and the Range Key element in the KeySchema have the same name");
-        }
+    }
+
+    private static void checkFirstIsHash(List<KeyElement> schema) {
         if (!schema.get(0).keyType().equals("HASH")) {
             throw DynamoException.validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
         }
-        if (schema.size() == 2 && !schema.get(1).keyType().equals("RANGE")) {
-            throw DynamoException.validation("Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
-        }
+    }
+
+    private static DynamoException sameHashAndRangeName() {
+        return DynamoException.validation("Both the Hash Key and the Range Key element in the KeySchema have the same name");
     }
 
     private static void checkLocalIndexes(Request request, List<String> definedNames, Set<String> indexNames,
@@ -223,7 +272,7 @@ final class CreateTable implements OperationHandler {
 
     /** The checks of one GSI definition, shared with UpdateTable's Create action. */
     static void checkGlobalIndex(IndexSpec index, String billingMode, List<String> definedNames) {
-        checkKeySchema(index.keyNames(), index.keySchema(), definedNames);
+        checkGlobalKeySchema(index.keyNames(), index.keySchema(), definedNames);
         checkProjection(index);
         if (billingMode.equals("PAY_PER_REQUEST") && index.throughput() != null) {
             throw DynamoException.validation(INVALID + "ProvisionedThroughput should not be specified for index: "
@@ -314,11 +363,15 @@ final class CreateTable implements OperationHandler {
     }
 
     static IndexDef indexDef(IndexSpec index, boolean global, Map<String, String> types) {
-        List<KeyElement> keys = index.keySchema();
         List<String> nonKey = index.projection().nonKeyAttributes();
-        return new IndexDef(index.name(), global, keyDef(keys.get(0), types),
-                keys.size() == 2 ? keyDef(keys.get(1), types) : null, index.projection().projectionType(),
+        return new IndexDef(index.name(), global, keyDefs(index.keySchema(), "HASH", types),
+                keyDefs(index.keySchema(), "RANGE", types), index.projection().projectionType(),
                 nonKey == null ? List.of() : nonKey);
+    }
+
+    private static List<KeyDef> keyDefs(List<KeyElement> schema, String keyType, Map<String, String> types) {
+        return schema.stream().filter(element -> element.keyType().equals(keyType))
+                .map(element -> keyDef(element, types)).toList();
     }
 
     private static KeyDef keyDef(KeyElement element, Map<String, String> types) {

@@ -51,8 +51,12 @@ final class Shapes {
         }
     }
 
-    /** A KeySchema member: 1..2 elements, each with a name (1..255) and a key type. */
-    static List<KeyElement> keySchema(JsonNode parent, String member, String path, Constraints constraints) {
+    /**
+     * A KeySchema member: at least one element, each with a name (1..255) and a key type; at most two for a table or
+     * a local index (a global index's key may have up to four of each type, which the operations check).
+     */
+    static List<KeyElement> keySchema(JsonNode parent, String member, String path, boolean global,
+                                      Constraints constraints) {
         JsonNode array = Requests.array(parent, member);
         if (array == null) {
             constraints.notNull(null, path);
@@ -72,7 +76,7 @@ final class Shapes {
         }
         if (elements.isEmpty()) {
             constraints.fail(elements, path, "Member must have length greater than or equal to 1");
-        } else if (elements.size() > 2) {
+        } else if (!global && elements.size() > 2) {
             constraints.fail(elements, path, "Member must have length less than or equal to 2");
         }
         return elements;
@@ -169,7 +173,7 @@ final class Shapes {
     static IndexSpec index(JsonNode node, String path, boolean global, Constraints constraints) {
         String name = Requests.string(node, "IndexName");
         constraints.name(name, path + ".indexName");
-        List<KeyElement> keySchema = keySchema(node, "KeySchema", path + ".keySchema", constraints);
+        List<KeyElement> keySchema = keySchema(node, "KeySchema", path + ".keySchema", global, constraints);
         ProjectionSpec projection = projection(node, path + ".projection", constraints);
         Throughput throughput = global ? throughput(node, path + ".provisionedThroughput", constraints) : null;
         return new IndexSpec(name, keySchema, projection, throughput, global ? ThroughputLimits.onDemand(node) : null,

@@ -10,6 +10,7 @@ import dev.singletable.engine.internal.storage.KeyDef;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.storage.TableMetadata;
 import dev.singletable.engine.internal.storage.TableSettings;
+import java.util.List;
 
 /**
  * Builds DynamoDB's TableDescription from a table: its definition, its live item count and size, and its
@@ -38,7 +39,8 @@ final class TableDescriptions {
         metadata.attributeDefinitions().forEach((name, type) ->
                 definitions.addObject().put("AttributeName", name).put("AttributeType", type));
         description.put("TableName", metadata.name());
-        description.set("KeySchema", keySchema(metadata.partitionKey(), metadata.sortKey()));
+        description.set("KeySchema", keySchema(List.of(metadata.partitionKey()),
+                metadata.sortKey() == null ? List.of() : List.of(metadata.sortKey())));
         description.put("TableStatus", "ACTIVE");
         description.put("CreationDateTime", TableSettings.epochSeconds(metadata.creationDateTime()));
         appendVolatile(table, settings, description);
@@ -92,7 +94,7 @@ final class TableDescriptions {
         IndexDef definition = index.definition();
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.put("IndexName", definition.name());
-        node.set("KeySchema", keySchema(definition.partitionKey(), definition.sortKey()));
+        node.set("KeySchema", keySchema(definition.partitionKeys(), definition.sortKeys()));
         ObjectNode projection = node.putObject("Projection").put("ProjectionType", definition.projectionType());
         if (definition.projectionType().equals("INCLUDE")) {
             ArrayNode nonKey = projection.putArray("NonKeyAttributes");
@@ -116,12 +118,11 @@ final class TableDescriptions {
         return node;
     }
 
-    static ArrayNode keySchema(KeyDef partition, KeyDef sort) {
+    /** A HASH element per partition key attribute, then a RANGE element per sort key attribute, as created. */
+    static ArrayNode keySchema(List<KeyDef> partition, List<KeyDef> sort) {
         ArrayNode schema = JsonNodeFactory.instance.arrayNode();
-        schema.addObject().put("AttributeName", partition.name()).put("KeyType", "HASH");
-        if (sort != null) {
-            schema.addObject().put("AttributeName", sort.name()).put("KeyType", "RANGE");
-        }
+        partition.forEach(key -> schema.addObject().put("AttributeName", key.name()).put("KeyType", "HASH"));
+        sort.forEach(key -> schema.addObject().put("AttributeName", key.name()).put("KeyType", "RANGE"));
         return schema;
     }
 

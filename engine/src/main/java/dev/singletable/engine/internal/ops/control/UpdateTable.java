@@ -375,20 +375,16 @@ final class UpdateTable implements OperationHandler {
     /** DynamoDB keeps only the attribute definitions some key of the table or of an index still uses. */
     private static Map<String, String> usedDefinitions(Map<String, String> types, TableMetadata metadata) {
         Set<String> used = new HashSet<>();
-        addKeys(used, metadata.partitionKey(), metadata.sortKey());
+        used.add(metadata.partitionKey().name());
+        if (metadata.sortKey() != null) {
+            used.add(metadata.sortKey().name());
+        }
         for (IndexDef index : metadata.indexes()) {
-            addKeys(used, index.partitionKey(), index.sortKey());
+            index.keys().forEach(key -> used.add(key.name()));
         }
         Map<String, String> definitions = new LinkedHashMap<>(types);
         definitions.keySet().retainAll(used);
         return definitions;
-    }
-
-    private static void addKeys(Set<String> used, KeyDef partition, KeyDef sort) {
-        used.add(partition.name());
-        if (sort != null) {
-            used.add(sort.name());
-        }
     }
 
     private static int globalIndexCount(Table table) {

@@ -104,7 +104,7 @@ final class ItemKeys {
      */
     static DynamoException indexTypeMismatch(Table table, Map<String, Value> item, Set<String> written) {
         for (IndexDef index : indexesByName(table)) {
-            for (KeyDef key : indexKeys(index)) {
+            for (KeyDef key : index.keys()) {
                 Value value = item.get(key.name());
                 if (checked(table, key, written) && value != null && !value.type().equals(key.type())) {
                     return invalid("Type mismatch for Index Key " + key.name() + " Expected: " + key.type()
@@ -118,7 +118,7 @@ final class ItemKeys {
     /** Index key values of the right type must not be empty and must fit the key size limits. */
     static void checkIndexKeyValues(Table table, Map<String, Value> item, Set<String> written, Form form) {
         for (IndexDef index : indexesByName(table)) {
-            for (KeyDef key : indexKeys(index)) {
+            for (KeyDef key : index.keys()) {
                 Value value = item.get(key.name());
                 if (!checked(table, key, written) || value == null || !value.type().equals(key.type())) {
                     continue; // absent: the item is simply not in this index
@@ -134,7 +134,7 @@ final class ItemKeys {
                             + "The AttributeValue for a key attribute cannot contain an " + emptyKind(value)
                             + " value.");
                 }
-                if (key.equals(index.partitionKey())) {
+                if (index.isPartitionKey(key)) {
                     checkKeySizes(value, null);
                 } else {
                     checkKeySizes(null, value);
@@ -146,10 +146,6 @@ final class ItemKeys {
     private static List<IndexDef> indexesByName(Table table) {
         List<IndexDef> indexes = table.metadata().indexes();
         return indexes.size() < 2 ? indexes : indexes.stream().sorted(Comparator.comparing(IndexDef::name)).toList();
-    }
-
-    private static List<KeyDef> indexKeys(IndexDef index) {
-        return index.sortKey() == null ? List.of(index.partitionKey()) : List.of(index.partitionKey(), index.sortKey());
     }
 
     /** Table key attributes are checked as such; an update's untouched attributes were checked when written. */

@@ -61,7 +61,7 @@ final class Page {
             page.bytesRead += entry.size();
             Map<String, Value> record = entry.attributes();
             if (scanCharge != null) {
-                scanCharge.read(record.get(target.partitionKey().name()), entry.size());
+                scanCharge.read(target.partitionOf(record), entry.size());
             }
             if (fetch) {
                 Item item = target.tableItem(entry);

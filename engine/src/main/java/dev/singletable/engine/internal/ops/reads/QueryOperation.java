@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.expr.KeyCondition;
 import dev.singletable.engine.internal.expr.Legacy;
+import dev.singletable.engine.internal.expr.SortCondition;
 import dev.singletable.engine.internal.kernel.Database;
 import dev.singletable.engine.internal.ops.OperationHandler;
 import dev.singletable.engine.internal.ops.RequestContext;
@@ -50,8 +51,8 @@ public final class QueryOperation implements OperationHandler {
         if (request.filter() == null) {
             return;
         }
-        for (KeyDef key : new KeyDef[] {target.partitionKey(), target.sortKey()}) {
-            if (key != null && request.filter().topLevelAttributes().contains(key.name())) {
+        for (KeyDef key : target.keys()) {
+            if (request.filter().topLevelAttributes().contains(key.name())) {
                 throw DynamoException.validation((request.json().hasNonNull("QueryFilter") ? "QueryFilter"
                         : "Filter Expression") + " can only contain non-primary key attributes: Primary key attribute: "
                         + key.name());
@@ -64,20 +65,25 @@ public final class QueryOperation implements OperationHandler {
         if (startKey != null) {
             checkStartKey(target, key, startKey);
         }
-        SortRange range = SortRange.of(key.sort());
-        return target.entries().query(key.partitionValue(), range.low(), range.lowInclusive(), range.high(),
-                range.highInclusive(), startKey, forward);
+        SortRange range = target.sortKeys().size() > 1 ? SortRange.ofComposite(key.sortPrefix(), key.range())
+                : SortRange.of(key.range());
+        return target.entries().query(target.partitionOf(key.partition()), range.low(), range.lowInclusive(),
+                range.high(), range.highInclusive(), startKey, forward);
     }
 
     /** The start key has the target's key attributes and lies inside the queried partition and range. */
     private static void checkStartKey(ReadTarget target, KeyCondition key, Map<String, Value> startKey) {
         target.checkStartKey(startKey, "The provided starting key is invalid");
-        if (!startKey.get(key.partitionKey()).equals(key.partitionValue())) {
-            throw DynamoException.validation(
-                    "The provided starting key is outside query boundaries based on provided conditions");
-        }
-        if (key.sort() != null && !key.sort().test(startKey.get(key.sort().attribute()))) {
-            throw DynamoException.validation("The provided starting key does not match the range key predicate");
+        key.partition().forEach((attribute, value) -> {
+            if (!startKey.get(attribute).equals(value)) {
+                throw DynamoException.validation(
+                        "The provided starting key is outside query boundaries based on provided conditions");
+            }
+        });
+        for (SortCondition condition : key.sort()) {
+            if (!condition.test(startKey.get(condition.attribute()))) {
+                throw DynamoException.validation("The provided starting key does not match the range key predicate");
+            }
         }
     }
 }

@@ -33,14 +33,13 @@ final class ReadTarget {
             keys.add(table.sortKey());
         }
         if (index != null) {
-            addIfAbsent(keys, index.definition().partitionKey());
-            addIfAbsent(keys, index.definition().sortKey());
+            index.definition().keys().forEach(key -> addIfAbsent(keys, key));
         }
         this.startKey = List.copyOf(keys);
     }
 
     private static void addIfAbsent(List<KeyDef> keys, KeyDef key) {
-        if (key != null && keys.stream().noneMatch(k -> k.name().equals(key.name()))) {
+        if (keys.stream().noneMatch(k -> k.name().equals(key.name()))) {
             keys.add(key);
         }
     }
@@ -86,20 +85,39 @@ final class ReadTarget {
         return index == null ? null : index.definition().name();
     }
 
-    KeyDef partitionKey() {
-        return index == null ? table.partitionKey() : index.definition().partitionKey();
+    /** The partition key's attributes of the table or index. */
+    List<KeyDef> partitionKeys() {
+        return index == null ? List.of(table.partitionKey()) : index.definition().partitionKeys();
     }
 
-    /** The sort key of the table or index, or null. */
-    KeyDef sortKey() {
-        return index == null ? table.sortKey() : index.definition().sortKey();
+    /** The sort key's attributes of the table or index; empty when it has none. */
+    List<KeyDef> sortKeys() {
+        if (index != null) {
+            return index.definition().sortKeys();
+        }
+        return table.sortKey() == null ? List.of() : List.of(table.sortKey());
+    }
+
+    /** The key attributes of the table or index: the partition key's, then the sort key's. */
+    List<KeyDef> keys() {
+        List<KeyDef> keys = new ArrayList<>(partitionKeys());
+        keys.addAll(sortKeys());
+        return keys;
+    }
+
+    /** The value the table or index partitions an entry (or a key naming every partition attribute) by. */
+    Value partitionOf(Map<String, Value> keyAttributes) {
+        return index == null ? keyAttributes.get(table.partitionKey().name())
+                : index.definition().partitionOf(keyAttributes);
     }
 
     /** The key schema a KeyConditionExpression is checked against. */
     KeySchema keySchema() {
-        KeyDef sort = sortKey();
-        return new KeySchema(partitionKey().name(), partitionKey().type(), sort == null ? null : sort.name(),
-                sort == null ? null : sort.type());
+        return new KeySchema(attributes(partitionKeys()), attributes(sortKeys()));
+    }
+
+    private static List<KeySchema.Attribute> attributes(List<KeyDef> keys) {
+        return keys.stream().map(key -> new KeySchema.Attribute(key.name(), key.type())).toList();
     }
 
     /** Whether every entry read holds this attribute when present on the item (always true for the table). */

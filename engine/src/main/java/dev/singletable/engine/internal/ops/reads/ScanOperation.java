@@ -78,7 +78,7 @@ public final class ScanOperation implements OperationHandler {
             if (startKey != null) {
                 target.checkStartKey(startKey,
                         "The provided starting key is invalid: The provided key element does not match the schema");
-                startPartition = startKey.get(target.partitionKey().name());
+                startPartition = target.partitionOf(startKey);
                 if (!segment.contains(startPartition)) {
                     throw DynamoException.validation("The provided starting key is invalid: Invalid ExclusiveStartKey. "
                             + "Please use ExclusiveStartKey with correct Segment. TotalSegments: " + segment.total()
