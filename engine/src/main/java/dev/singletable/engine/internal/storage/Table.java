@@ -109,7 +109,11 @@ public final class Table {
 
     /** Writes an item, replacing any item with its key, and keeps every index in step. Returns the old item. */
     public Item put(Map<String, Value> attributes) {
-        Item item = Item.of(attributes);
+        return put(Item.of(attributes), attributes);
+    }
+
+    /** {@link #put(Map)} of an item already encoded from these attributes. */
+    public Item put(Item item, Map<String, Value> attributes) {
         Item old = items.put(items.layout().keyOf(attributes), item);
         for (IndexData index : indexes.values()) {
             index.update(old, item, attributes);

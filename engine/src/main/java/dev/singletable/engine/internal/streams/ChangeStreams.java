@@ -40,7 +40,6 @@ public final class ChangeStreams implements ChangeListener {
         if (oldItem != null && newItem != null && oldItem.sameAttributes(newItem)) {
             return; // DynamoDB writes no record for a write that changes nothing
         }
-        Map<String, Value> keys = keysOf(table, newItem != null ? newItem.attributes() : oldItem.attributes());
         String eventName = oldItem == null ? "INSERT" : newItem == null ? "REMOVE" : "MODIFY";
         String sequenceNumber = sequenceNumber(++sequence);
         double time = epochSeconds.get();
@@ -50,10 +49,12 @@ public final class ChangeStreams implements ChangeListener {
         if (tableChanges.size() == RECENT_PER_TABLE) {
             tableChanges.removeFirst();
         }
-        tableChanges.addLast(new ChangeRecord(sequenceNumber, eventName, time, keys, oldImage, newImage,
-                "NEW_AND_OLD_IMAGES", byTimeToLive));
-        latest(table).ifPresent(stream -> stream.records.add(new ChangeRecord(sequenceNumber, eventName, time, keys,
-                oldImage, newImage, stream.viewType, byTimeToLive)));
+        KeyDef partitionKey = table.partitionKey();
+        KeyDef sortKey = table.sortKey();
+        tableChanges.addLast(new ChangeRecord(sequenceNumber, eventName, time, partitionKey, sortKey, oldImage,
+                newImage, "NEW_AND_OLD_IMAGES", byTimeToLive));
+        latest(table).ifPresent(stream -> stream.records.add(new ChangeRecord(sequenceNumber, eventName, time,
+                partitionKey, sortKey, oldImage, newImage, stream.viewType, byTimeToLive)));
     }
 
     /** 21 digits, zero-padded, as DynamoDB's sequence numbers read (formatted by hand: a write pays for it). */
@@ -93,15 +94,6 @@ public final class ChangeStreams implements ChangeListener {
                 table.sortKey(), epochSeconds.get())));
     }
 
-    private static Map<String, Value> keysOf(Table table, Map<String, Value> item) {
-        Map<String, Value> keys = new LinkedHashMap<>();
-        keys.put(table.partitionKey().name(), item.get(table.partitionKey().name()));
-        if (table.sortKey() != null) {
-            keys.put(table.sortKey().name(), item.get(table.sortKey().name()));
-        }
-        return keys;
-    }
-
     public synchronized Optional<StreamData> stream(String arn) {
         return Optional.ofNullable(streams.get(arn));
     }
@@ -121,10 +113,23 @@ public final class ChangeStreams implements ChangeListener {
         return from >= to ? List.of() : List.copyOf(stream.records.subList(from, to));
     }
 
-    /** One change, as a stream record carries it. */
+    /**
+     * One change, as a stream record carries it. Its keys are read from its image when asked for: most records
+     * (a bulk load's, the recent changes beyond the last 10,000) are never read.
+     */
     public record ChangeRecord(String sequenceNumber, String eventName, double approximateCreationDateTime,
-                               Map<String, Value> keys, Map<String, Value> oldImage, Map<String, Value> newImage,
-                               String viewType, boolean byTimeToLive) {
+                               KeyDef partitionKey, KeyDef sortKey, Map<String, Value> oldImage,
+                               Map<String, Value> newImage, String viewType, boolean byTimeToLive) {
+        /** The item's key attributes, partition key first. */
+        public Map<String, Value> keys() {
+            Map<String, Value> item = newImage != null ? newImage : oldImage;
+            Map<String, Value> keys = new LinkedHashMap<>();
+            keys.put(partitionKey.name(), item.get(partitionKey.name()));
+            if (sortKey != null) {
+                keys.put(sortKey.name(), item.get(sortKey.name()));
+            }
+            return keys;
+        }
     }
 
     /** One stream: its identity and its records. */

@@ -10,6 +10,7 @@ import dev.singletable.engine.internal.ops.Constraints;
 import dev.singletable.engine.internal.ops.OperationHandler;
 import dev.singletable.engine.internal.ops.RequestContext;
 import dev.singletable.engine.internal.ops.Requests;
+import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.storage.PrimaryKey;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.value.Value;
@@ -35,8 +36,14 @@ public final class BatchWriteItem implements OperationHandler {
         this.database = database;
     }
 
-    /** One PutRequest (item set) or DeleteRequest (key set) of the batch. */
-    private record WriteRequest(String tableName, Map<String, Value> item, Map<String, Value> key) {
+    /**
+     * One PutRequest (item set) or DeleteRequest (key set) of the batch; a loaded put also carries its item as the
+     * table will store it ({@code stored}), encoded once, which measured its size.
+     */
+    private record WriteRequest(String tableName, Map<String, Value> item, Map<String, Value> key, Item stored) {
+        WriteRequest(String tableName, Map<String, Value> item, Map<String, Value> key) {
+            this(tableName, item, key, null);
+        }
     }
 
     @Override
@@ -58,7 +65,11 @@ public final class BatchWriteItem implements OperationHandler {
     public static void putAll(Database database, String tableName, List<Map<String, Value>> items) {
         List<WriteRequest> requests = new ArrayList<>(items.size());
         for (Map<String, Value> item : items) {
-            requests.add(new WriteRequest(Database.nameOf(tableName), checkedPut(item), null));
+            ItemKeys.checkAttributeNames(item);
+            // encoded once: the size it measures is the one checked and the one the table keeps
+            Item stored = Item.of(item);
+            Members.checkItemSize(stored.size());
+            requests.add(new WriteRequest(Database.nameOf(tableName), item, null, stored));
         }
         database.write(() -> write(database, requests, null, false, RequestContext.unlogged()));
     }
@@ -78,7 +89,8 @@ public final class BatchWriteItem implements OperationHandler {
             if (r.item() != null) {
                 ItemKeys.checkItemKey(table, r.item());
                 ItemKeys.checkIndexKeys(table, r.item(), null, ItemKeys.Form.PUT);
-                write = ItemWrite.put(table, r.item(), null);
+                write = r.stored() == null ? ItemWrite.put(table, r.item(), null)
+                        : ItemWrite.load(table, r.item(), r.stored());
             } else {
                 ItemKeys.ofKey(table, r.key());
                 write = ItemWrite.delete(table, r.key(), null);

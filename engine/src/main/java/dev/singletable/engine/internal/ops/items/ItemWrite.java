@@ -31,9 +31,16 @@ final class ItemWrite {
     private final Map<String, Value> item;
     private final Update update;
     private final Condition condition;
+    /** A loaded put's item as the table stores it, encoded before the write was checked; else null. */
+    private final Item stored;
 
     private ItemWrite(Kind kind, Table table, Map<String, Value> keyAttributes, Map<String, Value> item,
                       Update update, Condition condition) {
+        this(kind, table, keyAttributes, item, update, condition, null);
+    }
+
+    private ItemWrite(Kind kind, Table table, Map<String, Value> keyAttributes, Map<String, Value> item,
+                      Update update, Condition condition, Item stored) {
         this.kind = kind;
         this.table = table;
         this.keyAttributes = keyAttributes;
@@ -41,11 +48,17 @@ final class ItemWrite {
         this.item = item;
         this.update = update;
         this.condition = condition;
+        this.stored = stored;
     }
 
     /** Replaces the whole item. */
     static ItemWrite put(Table table, Map<String, Value> item, Condition condition) {
         return new ItemWrite(Kind.PUT, table, ItemKeys.keyAttributes(table, item), item, null, condition);
+    }
+
+    /** Replaces the whole item with one already encoded (a bulk load), so that it is not encoded again. */
+    static ItemWrite load(Table table, Map<String, Value> item, Item stored) {
+        return new ItemWrite(Kind.PUT, table, ItemKeys.keyAttributes(table, item), item, null, null, stored);
     }
 
     /** Updates or creates the item; a null update creates it with its key only. */
@@ -148,7 +161,9 @@ final class ItemWrite {
      * without reading the item first.
      */
     void applyUnobserved() {
-        if (kind == Kind.PUT && condition == null) {
+        if (stored != null) {
+            table.put(stored, item);
+        } else if (kind == Kind.PUT && condition == null) {
             table.put(item);
         } else {
             apply(plan());

@@ -59,7 +59,12 @@ final class Members {
 
     /** A whole item may not exceed 400 KB. */
     static void checkItemSize(Map<String, Value> item) {
-        if (Sizes.itemSize(item) > Sizes.MAX_ITEM_SIZE) {
+        checkItemSize(Sizes.itemSize(item));
+    }
+
+    /** The same check of a size already measured. */
+    static void checkItemSize(long size) {
+        if (size > Sizes.MAX_ITEM_SIZE) {
             throw DynamoException.validation("Item size has exceeded the maximum allowed size");
         }
     }
