@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -165,14 +166,26 @@ public final class Provisioner {
     }
 
     private void awaitActive(String name) {
+        awaitUntil(() -> active(client().describeTable(r -> r.tableName(name)).table()),
+                "table " + name + " and its indexes are not ACTIVE after " + ACTIVE_WAIT.toMinutes() + " minutes",
+                "waiting for table " + name + " to become ACTIVE was interrupted");
+    }
+
+    /** An endpoint deletes a table in the background: its name is free for a new table only once it is gone. */
+    private void awaitGone(String name) {
+        awaitUntil(() -> describe(name).isEmpty(),
+                "table " + name + " is still being deleted after " + ACTIVE_WAIT.toMinutes() + " minutes",
+                "waiting for table " + name + " to be deleted was interrupted");
+    }
+
+    private void awaitUntil(BooleanSupplier done, String timedOut, String interrupted) {
         Instant deadline = Instant.now().plus(ACTIVE_WAIT);
         long pause = 100;
-        while (!active(client().describeTable(r -> r.tableName(name)).table())) {
+        while (!done.getAsBoolean()) {
             if (Instant.now().isAfter(deadline)) {
-                throw new IllegalStateException("table " + name + " and its indexes are not ACTIVE after "
-                        + ACTIVE_WAIT.toMinutes() + " minutes");
+                throw new IllegalStateException(timedOut);
             }
-            pause(pause, "waiting for table " + name + " to become ACTIVE was interrupted", 0);
+            pause(pause, interrupted, 0);
             pause = Math.min(LONGEST_POLL.toMillis(), pause * 2);
         }
     }
@@ -333,24 +346,35 @@ public final class Provisioner {
             TablePrefix.of(name).filter(prefix -> prefix.isLeftoverFor(current))
                     .ifPresent(prefix -> leftovers.put(name, prefix));
         }
-        leftovers.keySet().forEach(this::dropTable);
+        leftovers.keySet().forEach(this::delete); // no wait: their names are not used again
         return leftovers;
     }
 
     /**
-     * Deletes the table; a table that is already gone is no error.
+     * Deletes the table and waits until it is gone, so that a table of the same name can be created at once (an
+     * endpoint other than the embedded engine deletes in the background); a table that is already gone is no
+     * error.
      *
      * @param name the physical table name
+     * @throws IllegalStateException when the table is still being deleted after 10 minutes
      */
     public void dropTable(String name) {
+        if (delete(name) && engine == null) {
+            awaitGone(name);
+        }
+    }
+
+    /** Starts deleting the table; false when there is none. */
+    private boolean delete(String name) {
         try {
             if (engine != null) {
                 engine.drop(name);
             } else {
                 client().deleteTable(r -> r.tableName(name));
             }
+            return true;
         } catch (ResourceNotFoundException e) {
-            // gone already: what dropping asks for
+            return false; // gone already: what dropping asks for
         }
     }
 }

@@ -19,14 +19,18 @@ import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableResponse;
+import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DeleteTableResponse;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableResponse;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
+import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /** The one provisioner: batches of 25, one retry policy, waits for ACTIVE, nothing half made. */
@@ -225,5 +229,45 @@ class ProvisionerTest {
             provisioner.dropTable("orders");
             assertThat(provisioner.describe("orders")).isEmpty();
         }
+    }
+
+    @Test
+    void should_wait_until_a_dropped_table_is_gone_so_that_its_name_can_be_used_again() {
+        List<String> calls = new ArrayList<>();
+        DynamoDbClient deletesInTheBackground = new DynamoDbClient() {
+            private int describes;
+
+            @Override
+            public DeleteTableResponse deleteTable(DeleteTableRequest request) {
+                calls.add("DeleteTable " + request.tableName());
+                return DeleteTableResponse.builder().build();
+            }
+
+            @Override
+            public DescribeTableResponse describeTable(DescribeTableRequest request) {
+                calls.add("DescribeTable " + request.tableName());
+                if (++describes < 3) {
+                    return DescribeTableResponse.builder()
+                            .table(t -> t.tableName(request.tableName()).tableStatus(TableStatus.DELETING)).build();
+                }
+                throw ResourceNotFoundException.builder().message("Requested resource not found").build();
+            }
+
+            @Override
+            public String serviceName() {
+                return "dynamodb";
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        List<Long> pauses = new ArrayList<>();
+
+        provisioner(deletesInTheBackground, pauses::add).dropTable("orders-2");
+
+        assertThat(calls).containsExactly("DeleteTable orders-2", "DescribeTable orders-2", "DescribeTable orders-2",
+                "DescribeTable orders-2");
+        assertThat(pauses).containsExactly(100L, 200L);
     }
 }
