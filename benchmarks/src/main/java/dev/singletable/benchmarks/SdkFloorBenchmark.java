@@ -45,7 +45,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  * transport ({@code transport=engine}) and through a stub {@code SdkHttpClient} that answers every call with the
  * engine's response for it, recorded beforehand, doing no work ({@code transport=stub}). Both clients come from
  * {@link DynamoDbEngine#clientBuilder()}, so they differ in the HTTP client only; the ratio engine ÷ stub is the
- * engine's share of a call: sampled latencies, so that the median stays put on a busy machine. The table is {@link EngineApiBenchmark}'s: 10,000 orders, 20 a customer, on GSI1.
+ * engine's share of a call: sampled latencies, so that the median stays put on a busy machine. The table is
+ * {@link EngineApiBenchmark}'s: 10,000 orders, 20 a customer, on GSI1.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -54,8 +55,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
 public class SdkFloorBenchmark {
-    private static final int CUSTOMERS = 500;
-    private static final int ORDERS = 20;
+    private static final int CUSTOMERS = EngineApiBenchmark.CUSTOMERS;
+    private static final int ORDERS = EngineApiBenchmark.ORDERS;
 
     @Param({"engine", "stub"})
     public String transport;
