@@ -125,7 +125,7 @@ public final class BatchWriteItem implements OperationHandler {
             tables.computeIfAbsent(r.tableName(), database::table);
         }
         List<ItemWrite> writes = new ArrayList<>(requests.size());
-        Set<TableKey> seen = new HashSet<>();
+        Set<TableKey> seen = new HashSet<>(2 * requests.size());
         for (WriteRequest r : requests) {
             Table table = tables.get(r.tableName());
             ItemWrite write;
