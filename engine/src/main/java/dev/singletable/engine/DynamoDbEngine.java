@@ -95,7 +95,7 @@ public final class DynamoDbEngine implements AutoCloseable {
      * Made by the first client or the HTTP endpoint, not with the engine: the wire's JSON mapper takes a cold JVM
      * a quarter of a second to set up, which tables created and loaded through the engine's own API never need.
      */
-    private volatile Dispatcher dispatcher;
+    private Dispatcher dispatcher;
     private final Object dispatcherLock = new Object();
     /** CreateTable's handler, for {@link #createTable}: no bytes, no faults, no request log. */
     private final OperationHandler createTable;
@@ -158,18 +158,14 @@ public final class DynamoDbEngine implements AutoCloseable {
         }
     }
 
+    /** Asked for only when a client or the endpoint is made, so a plain lock does. */
     private Dispatcher dispatcher() {
-        Dispatcher made = dispatcher;
-        if (made == null) {
-            synchronized (dispatcherLock) {
-                made = dispatcher;
-                if (made == null) {
-                    made = new Dispatcher(operations, recorder, faults::match);
-                    dispatcher = made;
-                }
+        synchronized (dispatcherLock) {
+            if (dispatcher == null) {
+                dispatcher = new Dispatcher(operations, recorder, faults::match);
             }
+            return dispatcher;
         }
-        return made;
     }
 
     /** A client that talks to this engine without a socket; shared, do not close it (closing is harmless). */
