@@ -200,8 +200,13 @@ public final class Dispatcher {
     public static String requestId() {
         ThreadLocalRandom random = ThreadLocalRandom.current();
         char[] id = new char[52];
-        for (int i = 0; i < id.length; i++) {
-            id[i] = ID_CHARS[random.nextInt(ID_CHARS.length)];
+        int i = 0;
+        while (i < id.length) {
+            // 63 random bits hold 12 base-36 digits (36^12 < 2^63): one random number for 12 characters
+            long bits = random.nextLong() >>> 1;
+            for (int digit = 0; digit < 12 && i < id.length; digit++, bits /= ID_CHARS.length) {
+                id[i++] = ID_CHARS[(int) (bits % ID_CHARS.length)];
+            }
         }
         return new String(id);
     }
