@@ -1,6 +1,7 @@
 package dev.singletable.engine.internal.value;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.json.UTF8JsonGenerator;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -44,6 +45,15 @@ public final class ItemCodec {
     private static final byte SS = 9;
     private static final byte NS = 10;
     private static final byte BS = 11;
+
+    /** The bytes a JSON string holds as they are: printable ASCII but the quote and the backslash. */
+    private static final boolean[] PLAIN = new boolean[256];
+
+    static {
+        for (int b = 0x20; b < 0x7F; b++) {
+            PLAIN[b] = b != '"' && b != '\\';
+        }
+    }
 
     private ItemCodec() {
     }
@@ -476,13 +486,44 @@ public final class ItemCodec {
             out.writeEndObject();
         }
 
+        /**
+         * Writes the string that follows as a JSON string. Its bytes are copied as they are when they are printable
+         * ASCII that JSON does not escape (most keys, numbers and values), to a generator that writes bytes (trees
+         * and writers take text); any other string is decoded and escaped by the generator.
+         */
+        void writeString(JsonGenerator out) throws IOException {
+            int length = varint();
+            int from = position;
+            position += length;
+            if (out instanceof UTF8JsonGenerator && isPlainAscii(from, length)) {
+                out.writeRawUTF8String(bytes, from, length);
+            } else {
+                out.writeString(string(from, length));
+            }
+        }
+
+        private boolean isPlainAscii(int from, int length) {
+            for (int i = from; i < from + length; i++) {
+                if (!PLAIN[bytes[i] & 0xFF]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
         /** Writes the value that follows as DynamoDB JSON. */
         void writeValue(JsonGenerator out) throws IOException {
             out.writeStartObject();
             byte tag = bytes[position++];
             switch (tag) {
-                case S -> out.writeStringField("S", string());
-                case N -> out.writeStringField("N", string());
+                case S -> {
+                    out.writeFieldName("S");
+                    writeString(out);
+                }
+                case N -> {
+                    out.writeFieldName("N");
+                    writeString(out);
+                }
                 case B -> out.writeStringField("B", Base64.getEncoder().encodeToString(raw()));
                 case FALSE, TRUE -> out.writeBooleanField("BOOL", tag == TRUE);
                 case NULL -> out.writeBooleanField("NULL", true);
@@ -500,7 +541,7 @@ public final class ItemCodec {
                             } else if (tag == BS) {
                                 out.writeString(Base64.getEncoder().encodeToString(raw()));
                             } else {
-                                out.writeString(string());
+                                writeString(out);
                             }
                         }
                         out.writeEndArray();

@@ -2,7 +2,10 @@ package dev.singletable.engine.internal.value;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -36,8 +39,10 @@ class ItemCodecTest {
             assertThat(read.get(name)).isEqualTo(value);
             assertThat(read.containsKey(name)).isTrue();
         });
-        assertThat(ValueJson.writeItem(read).toString()).as("JSON written from the encoding")
+        assertThat(ValueJson.writeItem(read).toString()).as("JSON written from the encoding, as text")
                 .isEqualTo(ValueJson.writeItem(new LinkedHashMap<>(item)).toString());
+        assertThat(json(ValueJson.writeItem(read))).as("JSON written from the encoding, as bytes")
+                .isEqualTo(json(ValueJson.writeItem(new LinkedHashMap<>(item))));
         assertThat(read.get("absent")).isNull();
         assertThat(read.containsKey("absent")).isFalse();
         assertThat(ItemCodec.sameAttributes(encoded.bytes(), ItemCodec.encode(reversed(item)).bytes())).isTrue();
@@ -68,6 +73,14 @@ class ItemCodecTest {
         assertThat(a).isNotEqualTo(b);
         assertThat(ItemCodec.sameAttributes(a, b)).isTrue();
         assertThat(ItemCodec.sameAttributes(a, renamed)).isFalse();
+    }
+
+    private static String json(JsonNode node) {
+        try {
+            return new String(WireJson.MAPPER.writeValueAsBytes(node), StandardCharsets.UTF_8);
+        } catch (JsonProcessingException e) {
+            throw new AssertionError(e);
+        }
     }
 
     private static Map<String, Value> item(Object... namesAndValues) {
