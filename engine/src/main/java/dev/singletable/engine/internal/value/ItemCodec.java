@@ -1,6 +1,7 @@
 package dev.singletable.engine.internal.value;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.json.UTF8JsonGenerator;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -46,6 +47,9 @@ public final class ItemCodec {
     private static final byte NS = 10;
     private static final byte BS = 11;
 
+    /** The type tags of strings and numbers, each encoded for JSON once. */
+    private static final SerializedString S_TAG = new SerializedString("S");
+    private static final SerializedString N_TAG = new SerializedString("N");
     /** The bytes a JSON string holds as they are: printable ASCII but the quote and the backslash. */
     private static final boolean[] PLAIN = new boolean[256];
 
@@ -517,11 +521,11 @@ public final class ItemCodec {
             byte tag = bytes[position++];
             switch (tag) {
                 case S -> {
-                    out.writeFieldName("S");
+                    out.writeFieldName(S_TAG);
                     writeString(out);
                 }
                 case N -> {
-                    out.writeFieldName("N");
+                    out.writeFieldName(N_TAG);
                     writeString(out);
                 }
                 case B -> out.writeStringField("B", Base64.getEncoder().encodeToString(raw()));
