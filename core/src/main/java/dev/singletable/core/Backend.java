@@ -23,7 +23,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * <pre>{@code
  * try (Backend backend = Backend.embedded()) {
  *     ProvisionedTable table = backend.provision(design, "orders", fixtures.itemMaps());
- *     SingleTable handle = SingleTable.of(backend.client(), backend.requestLog(), design, table.name(), fixtures);
+ *     SingleTable handle = SingleTable.of(backend, design, table.name(), fixtures);
  *     ...
  *     table.reset();
  * }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -16,7 +17,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * application's.
  */
 final class Handle implements SingleTable {
-    private final DynamoDbClient client;
+    /** Asked on each use, so that a handle can be made before the backend's client is built. */
+    private final Supplier<DynamoDbClient> client;
     private final RequestLog requestLog;
     private final TableDesign design;
     private final String name;
@@ -24,7 +26,8 @@ final class Handle implements SingleTable {
     /** Sequence numbers of the requests of {@link AccessPatternCall#run()}s through this handle. */
     private final Set<Long> toolkitRequests = ConcurrentHashMap.newKeySet();
 
-    Handle(DynamoDbClient client, RequestLog requestLog, TableDesign design, String name, Fixtures fixtures) {
+    Handle(Supplier<DynamoDbClient> client, RequestLog requestLog, TableDesign design, String name,
+            Fixtures fixtures) {
         this.client = Objects.requireNonNull(client, "client");
         this.requestLog = Objects.requireNonNull(requestLog, "requestLog");
         this.design = Objects.requireNonNull(design, "design");
@@ -43,7 +46,7 @@ final class Handle implements SingleTable {
 
     @Override
     public DynamoDbClient client() {
-        return client;
+        return client.get();
     }
 
     @Override

@@ -54,8 +54,7 @@ public record SampleExpectations(List<Expectation> expectations, Map<String, Str
         Map<String, String> unrecorded = new LinkedHashMap<>();
         try (Backend backend = Backend.embedded()) {
             backend.provision(design, design.tableName(), fixtures.itemMaps());
-            SingleTable table = SingleTable.of(backend.client(), backend.requestLog(), design, design.tableName(),
-                    fixtures);
+            SingleTable table = SingleTable.of(backend, design, design.tableName(), fixtures);
             List<String> keyNames = design.primaryKey().stream().map(KeyAttribute::name).toList();
             for (AccessPattern pattern : design.accessPatterns()) {
                 if (fixtures.expectations().stream().anyMatch(e -> e.accessPattern().equals(pattern.name()))) {

@@ -3,6 +3,7 @@ package dev.singletable.core;
 import dev.singletable.engine.RequestLog;
 import dev.singletable.fixtures.Fixtures;
 import dev.singletable.fixtures.TableDesign;
+import java.util.Objects;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -59,6 +60,23 @@ public interface SingleTable {
      */
     static SingleTable of(DynamoDbClient client, RequestLog log, TableDesign design, String physicalName,
             Fixtures fixtures) {
-        return new Handle(client, Handle.tableView(log, physicalName), design, physicalName, fixtures);
+        Objects.requireNonNull(client, "client");
+        return new Handle(() -> client, Handle.tableView(log, physicalName), design, physicalName, fixtures);
+    }
+
+    /**
+     * A handle on a table of a backend that already exists and holds its fixtures. Its client is the backend's,
+     * taken when first asked for: the handle is ready before the client is, which a cold JVM builds on another
+     * thread meanwhile.
+     *
+     * @param backend      where the table lives; the handle shows the requests on the table in its log from now on
+     * @param design       the table's design
+     * @param physicalName the table's name at the backend
+     * @param fixtures     the items and expectations in the table
+     * @return the handle
+     */
+    static SingleTable of(Backend backend, TableDesign design, String physicalName, Fixtures fixtures) {
+        return new Handle(backend::client, Handle.tableView(backend.requestLog(), physicalName), design,
+                physicalName, fixtures);
     }
 }

@@ -89,7 +89,14 @@ public final class DynamoDbEngine implements AutoCloseable {
     private final Duration ttlDelay;
     private final FaultInjector faults = new FaultInjector();
     private final RequestLog requestLog;
-    private final Dispatcher dispatcher;
+    private final Map<Operation, OperationHandler> operations;
+    private final RequestRecorder recorder;
+    /**
+     * Made by the first client or the HTTP endpoint, not with the engine: the wire's JSON mapper takes a cold JVM
+     * a quarter of a second to set up, which tables created and loaded through the engine's own API never need.
+     */
+    private Dispatcher dispatcher;
+    private final Object dispatcherLock = new Object();
     /** CreateTable's handler, for {@link #createTable}: no bytes, no faults, no request log. */
     private final OperationHandler createTable;
     private final Journal journal;
@@ -99,6 +106,8 @@ public final class DynamoDbEngine implements AutoCloseable {
     private final SignatureCheck signatures;
     /** Built on first use: building an SDK client is much of what a cold JVM pays before its first test. */
     private volatile DynamoDbClient client;
+    /** Not the engine's monitor: a thread building the client must not hold up {@link #httpEndpoint()}. */
+    private final Object clientLock = new Object();
     private HttpEndpoint http;
     private final CountDownLatch closed = new CountDownLatch(1);
 
@@ -109,11 +118,10 @@ public final class DynamoDbEngine implements AutoCloseable {
         this.streams = new ChangeStreams(() -> clock.millis() / 1000.0);
         database.listen(streams);
         this.journal = builder.dataDirectory == null ? null : openJournal(builder.dataDirectory, database);
-        RequestRecorder recorder = new RequestRecorder(builder.requestLogCapacity);
+        this.recorder = new RequestRecorder(builder.requestLogCapacity);
         this.requestLog = new RequestLog(recorder);
-        Map<Operation, OperationHandler> operations = operations(database, streams);
+        this.operations = operations(database, streams);
         this.createTable = operations.get(Operation.CREATE_TABLE);
-        this.dispatcher = new Dispatcher(operations, recorder, faults::match);
         this.host = builder.host;
         this.port = builder.port;
         this.httpLimits = builder.httpLimits;
@@ -150,11 +158,21 @@ public final class DynamoDbEngine implements AutoCloseable {
         }
     }
 
+    /** Asked for only when a client or the endpoint is made, so a plain lock does. */
+    private Dispatcher dispatcher() {
+        synchronized (dispatcherLock) {
+            if (dispatcher == null) {
+                dispatcher = new Dispatcher(operations, recorder, faults::match);
+            }
+            return dispatcher;
+        }
+    }
+
     /** A client that talks to this engine without a socket; shared, do not close it (closing is harmless). */
     public DynamoDbClient client() {
         DynamoDbClient built = client;
         if (built == null) {
-            synchronized (this) {
+            synchronized (clientLock) {
                 built = client;
                 if (built == null) {
                     built = newClient();
@@ -175,18 +193,18 @@ public final class DynamoDbEngine implements AutoCloseable {
      * change (retry strategy, interceptors, timeouts).
      */
     public DynamoDbClientBuilder clientBuilder() {
-        return inMemory(DynamoDbClient.builder()).httpClient(new InMemoryHttpClient(dispatcher))
+        return inMemory(DynamoDbClient.builder()).httpClient(new InMemoryHttpClient(dispatcher()))
                 .authSchemeProvider(params -> NO_AUTH).endpointProvider(params -> FIXED_ENDPOINT);
     }
 
     /** A DynamoDB Streams client over the in-memory transport (the Streams API is served by the engine too). */
     public DynamoDbStreamsClient streamsClient() {
-        return inMemory(DynamoDbStreamsClient.builder()).httpClient(new InMemoryHttpClient(dispatcher)).build();
+        return inMemory(DynamoDbStreamsClient.builder()).httpClient(new InMemoryHttpClient(dispatcher())).build();
     }
 
     /** A new asynchronous client over the in-memory transport. */
     public DynamoDbAsyncClient asyncClient() {
-        return inMemory(DynamoDbAsyncClient.builder()).httpClient(new InMemoryAsyncHttpClient(dispatcher))
+        return inMemory(DynamoDbAsyncClient.builder()).httpClient(new InMemoryAsyncHttpClient(dispatcher()))
                 .authSchemeProvider(params -> NO_AUTH).endpointProvider(params -> FIXED_ENDPOINT).build();
     }
 
@@ -204,7 +222,7 @@ public final class DynamoDbEngine implements AutoCloseable {
     public synchronized URI httpEndpoint() {
         if (http == null) {
             try {
-                http = HttpEndpoint.start(dispatcher, host, port, httpLimits, signatures);
+                http = HttpEndpoint.start(dispatcher(), host, port, httpLimits, signatures);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot listen on " + host + ":" + port, e);
             }

@@ -12,6 +12,7 @@ import dev.singletable.junit.internal.Enhanced;
 import dev.singletable.junit.internal.Run;
 import dev.singletable.junit.internal.ScanReport;
 import dev.singletable.junit.internal.Settings;
+import dev.singletable.junit.internal.Sources;
 import dev.singletable.junit.internal.Writes;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Executable;
@@ -116,11 +117,13 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
     /**
      * Decides nothing: it starts the run's backend, the earliest a class's extensions are asked anything, because
      * Spring may build a test class's application context before any {@code beforeAll} callback, and the context
-     * needs the engine ({@code singletable-spring-boot}).
+     * needs the engine ({@code singletable-spring-boot}); and it has the class's design and fixtures read
+     * meanwhile, on a thread of their own.
      */
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
         if (context.getTestClass().isPresent() && context.getTestMethod().isEmpty()) {
+            prefetchSources(context);
             try {
                 run(context);
             } catch (ExtensionConfigurationException misconfigured) {
@@ -128,6 +131,18 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
             }
         }
         return ConditionEvaluationResult.enabled("a @SingleTableTest class runs");
+    }
+
+    private static void prefetchSources(ExtensionContext context) {
+        try {
+            Declaration declaration = Declaration.owner(context).declaration();
+            if (!declaration.perTest()) {
+                TableSpec spec = declaration.spec(context);
+                sources(context).prefetch(declaration.anchor(), spec.design(), spec.fixtures());
+            }
+        } catch (ExtensionConfigurationException misconfigured) {
+            // beforeAll meets the same and fails the class with it
+        }
     }
 
     /** Creates and seeds the class's table, unless its tables are per test, and fills static fields. */
@@ -339,9 +354,14 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
 
     /** The run, bound to the calling thread for hosts that look for it there (see {@link Run#current()}). */
     private static Run run(ExtensionContext context) {
-        Run run = getOrCreate(context.getRoot(), Run.class, () -> Run.start(context), Run.class);
+        Run run = getOrCreate(context.getRoot(), Run.class, () -> Run.start(context, sources(context)), Run.class);
         run.bindToThread();
         return run;
+    }
+
+    /** Where the run reads designs and fixtures: before the run starts, so that it can read them meanwhile. */
+    private static Sources sources(ExtensionContext context) {
+        return getOrCreate(context.getRoot(), Sources.class, Sources::new, Sources.class);
     }
 
     /**

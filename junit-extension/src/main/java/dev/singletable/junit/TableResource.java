@@ -55,7 +55,7 @@ final class TableResource implements AutoCloseable, ExtensionContext.Store.Close
         this.table = table;
         this.shared = shared;
         this.systemProperties = run.wantsSystemProperties(shared != null);
-        this.classHandle = SingleTable.of(run.backend().client(), run.backend().requestLog(), design, name, fixtures);
+        this.classHandle = SingleTable.of(run.backend(), design, name, fixtures);
         if (systemProperties) {
             run.setSystemProperties();
         }
@@ -119,8 +119,7 @@ final class TableResource implements AutoCloseable, ExtensionContext.Store.Close
         ProvisionedTable target = testTable;
         dev.singletable.fixtures.Fixtures testFixtures = AnnotationSupport.findAnnotation(method, Fixtures.class)
                 .map(extra -> withExtra(method, extra, target)).orElse(fixtures);
-        return SingleTable.of(run.backend().client(), run.backend().requestLog(), design, testTable.name(),
-                testFixtures);
+        return SingleTable.of(run.backend(), design, testTable.name(), testFixtures);
     }
 
     private synchronized void returnToFixtureState(ExtensionContext context) {

@@ -107,7 +107,7 @@ public final class DesignReport {
             String name = design.tableName();
             backend.provision(design, name, fixtures.itemMaps());
             // The handle's log starts now, so it shows only what the access patterns do.
-            return Verification.of(SingleTable.of(backend.client(), backend.requestLog(), design, name, fixtures));
+            return Verification.of(SingleTable.of(backend, design, name, fixtures));
         }
     }
 

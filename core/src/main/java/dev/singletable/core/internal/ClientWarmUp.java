@@ -14,9 +14,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * What the SDK makes a cold JVM pay before a test's first call answers — building the engine's client, and the
- * first pass of each common operation through the SDK's pipeline — done on a thread of its own while the first
- * class reads its design and seeds its table, which need none of it. The calls go through a client of the same
+ * What a cold JVM pays before a test's first call answers — the engine's JSON wire (set up with its first client),
+ * building that client, and the first pass of each common operation through the SDK's pipeline — done on a thread
+ * of its own while the first class reads its design and seeds its table, which need none of it. The calls go through a client of the same
  * configuration whose transport answers {@code {}} at once: nothing reaches the engine or its request log.
  */
 final class ClientWarmUp {

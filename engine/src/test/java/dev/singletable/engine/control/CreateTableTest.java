@@ -64,7 +64,8 @@ class CreateTableTest extends EngineTest {
         assertThat(table.attributeDefinitions()).containsExactly(string("PK"), string("SK"));
         assertThat(table.creationDateTime()).isBetween(before, Instant.now().plusSeconds(1));
         assertThat(table.tableArn()).isEqualTo("arn:aws:dynamodb:us-east-1:000000000000:table/app");
-        assertThat(table.tableId()).matches("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
+        // a random (version 4, IETF variant) UUID, as DynamoDB's table ids are
+        assertThat(table.tableId()).matches("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
         assertThat(table.itemCount()).isZero();
         assertThat(table.tableSizeBytes()).isZero();
         assertThat(table.provisionedThroughput().readCapacityUnits()).isZero();

@@ -43,13 +43,14 @@ public final class Run implements AutoCloseable, ExtensionContext.Store.Closeabl
     private final Optional<Boolean> systemProperties;
     private final Set<String> names = ConcurrentHashMap.newKeySet();
     private final SharedTables sharedTables = new SharedTables(this);
-    private final Sources sources = new Sources();
+    private final Sources sources;
     private volatile boolean open = true;
     private int propertyUsers;
     private Map<String, String> savedProperties;
 
-    private Run(Backend backend, String tablePrefix, Optional<Boolean> systemProperties) {
+    private Run(Backend backend, String tablePrefix, Optional<Boolean> systemProperties, Sources sources) {
         this.backend = backend;
+        this.sources = sources;
         this.tablePrefix = tablePrefix;
         this.systemProperties = systemProperties;
         OPEN.addLast(this);
@@ -95,8 +96,11 @@ public final class Run implements AutoCloseable, ExtensionContext.Store.Closeabl
      * Starts the backend the configuration asks for: an external endpoint, or else the in-process engine. On an
      * external endpoint it first drops, when the endpoint policy or the user says so, the tables that runs which
      * ended left behind, reporting each.
+     *
+     * @param sources where the run's classes read their designs and fixtures (made first, so that it can read them
+     *                while the backend starts)
      */
-    public static Run start(ExtensionContext context) {
+    public static Run start(ExtensionContext context, Sources sources) {
         Optional<Boolean> properties = Settings.systemProperties(context);
         return Settings.endpoint(context).map(endpoint -> {
             Backend backend;
@@ -115,8 +119,8 @@ public final class Run implements AutoCloseable, ExtensionContext.Store.Closeabl
                     context.publishReportEntry(SingleTableTest.DROP_LEFTOVERS_PROPERTY_NAME, message);
                 });
             }
-            return new Run(backend, Settings.tablePrefix(context).orElse(thisRun.value()), properties);
-        }).orElseGet(() -> new Run(Backend.embedded(), "", properties));
+            return new Run(backend, Settings.tablePrefix(context).orElse(thisRun.value()), properties, sources);
+        }).orElseGet(() -> new Run(Backend.embedded(), "", properties, sources));
     }
 
     /** @return where the tables live */

@@ -14,6 +14,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
@@ -27,10 +29,39 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  * and a file that changes is parsed again. Designs and fixtures are immutable, so classes can share them.
  */
 public final class Sources {
+    /** The element of a {@link #prefetch}, whose failures nobody reads. */
+    private static final String PREFETCH = "prefetch";
     /** Parsed designs and fixtures by what they were parsed from: the texts, their names, the design. */
     private final Map<List<Object>, Object> parsed = new ConcurrentHashMap<>();
+    /** What {@link #prefetch} was asked for: the anchor's package and the names. */
+    private final Set<List<Object>> prefetched = ConcurrentHashMap.newKeySet();
 
-    Sources() {
+    /** Keep one per run, in the root store: {@link Run#sources()}. */
+    public Sources() {
+    }
+
+    /**
+     * Starts reading a design and its fixtures on a thread of its own, unless that was asked before, so that a
+     * cold JVM parses them while the backend starts (the first class's YAML takes about as long as the engine).
+     * {@link #design} and {@link #fixtures} then take what it parsed, waiting for it if need be; a failure is left
+     * to them to report, naming the element that asked.
+     *
+     * @return the thread reading, or empty when these files were asked for before
+     */
+    public Optional<Thread> prefetch(Class<?> anchor, String design, List<String> fixtures) {
+        if (!prefetched.add(List.of(anchor.getPackageName(), design, fixtures))) {
+            return Optional.empty();
+        }
+        Thread reader = new Thread(() -> {
+            try {
+                fixtures(anchor, design(anchor, design, PREFETCH), fixtures.toArray(String[]::new), PREFETCH);
+            } catch (RuntimeException e) {
+                // the class's own design() and fixtures() meet the same failure and report it
+            }
+        }, "singletable-sources");
+        reader.setDaemon(true);
+        reader.start();
+        return Optional.of(reader);
     }
 
     /** Reads and validates the design named by {@code element}. */

@@ -8,6 +8,7 @@ import dev.singletable.fixtures.TableDesign;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +31,28 @@ class SourcesTest {
                 .isSameAs(fixtures);
         assertThat(new Sources().fixtures(SourcesTest.class, design, new String[] {"/orders.yaml"}, ELEMENT))
                 .isNotSameAs(fixtures).satisfies(again -> assertThat(again.items()).isEqualTo(fixtures.items()));
+    }
+
+    @Test
+    void should_hand_a_class_what_was_read_ahead_once_and_leave_failures_to_it() throws Exception {
+        Sources sources = new Sources();
+        Thread reader = sources.prefetch(SourcesTest.class, "/orders.table.yaml", List.of("/orders.yaml"))
+                .orElseThrow();
+        assertThat(sources.prefetch(SourcesTest.class, "/orders.table.yaml", List.of("/orders.yaml"))).isEmpty();
+        reader.join();
+
+        TableDesign design = sources.design(SourcesTest.class, "/orders.table.yaml", ELEMENT);
+        Fixtures fixtures = sources.fixtures(SourcesTest.class, design, new String[] {"/orders.yaml"}, ELEMENT);
+        assertThat(design.tableName()).isEqualTo("app");
+        assertThat(fixtures.items()).isNotEmpty();
+        assertThat(sources.fixtures(SourcesTest.class, design, new String[] {"/orders.yaml"}, ELEMENT))
+                .isSameAs(fixtures);
+
+        Path broken = dir.resolve("broken.table.yaml");
+        Files.writeString(broken, "table: [\n");
+        sources.prefetch(SourcesTest.class, broken.toString(), List.of()).orElseThrow().join();
+        assertThatThrownBy(() -> sources.design(SourcesTest.class, broken.toString(), ELEMENT))
+                .isInstanceOf(ExtensionConfigurationException.class).hasMessageStartingWith(ELEMENT + ": design '");
     }
 
     @Test

@@ -2,6 +2,10 @@ package dev.singletable.junit.timing;
 
 import dev.singletable.core.SingleTable;
 import dev.singletable.junit.SingleTableExtension;
+import com.sun.management.OperatingSystemMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -40,12 +44,26 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * endpoint that {@code -Dsingletable.endpoint} names. {@code floor} is what any test of DynamoDB code pays in a
  * fresh JVM: a test that builds an SDK client (its "test" time is taken once it is built) and makes one GetItem
  * through an HTTP client that answers at once. Prints one line:
- * {@code firstCallbackToTestMs=… firstCallbackToFirstAnswerMs=… jvmStartToFirstCallbackMs=…}.
+ * {@code firstCallbackToTestMs=… firstCallbackToFirstAnswerMs=… jvmStartToFirstCallbackMs=… cpuToTestMs=…
+ * cpuToFirstAnswerMs=… threadCpuToTestMs=… threadWaitedToTestMs=…}: then the CPU time the whole JVM spent over the
+ * same spans (JIT, GC and helper threads too), and the CPU time of the thread that runs the class up to the test
+ * and how long it was blocked or waiting meanwhile — figures that a machine shared with other work keeps.
  */
 public final class ColdStart {
+    /** The JVM's CPU time (all threads: JIT, GC and the helpers too), which a machine shared with others keeps. */
+    private static final OperatingSystemMXBean CPU = (OperatingSystemMXBean) ManagementFactory
+            .getOperatingSystemMXBean();
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     static long firstCallback;
+    static long firstCallbackCpu;
+    static long firstCallbackThreadCpu;
+    static long firstCallbackWaited;
     static long testStarted;
+    static long testStartedCpu;
+    static long testStartedThreadCpu;
+    static long testStartedWaited;
     static long firstCallAnswered;
+    static long firstCallAnsweredCpu;
     static final Map<String, AttributeValue> KEY = Map.of("PK", AttributeValue.fromS("CUSTOMER#42"),
             "SK", AttributeValue.fromS("PROFILE"));
 
@@ -53,6 +71,7 @@ public final class ColdStart {
     }
 
     public static void main(String[] args) {
+        THREADS.setThreadContentionMonitoringEnabled(true);
         Instant jvmStart = ProcessHandle.current().info().startInstant().orElseThrow();
         long jvmStartNanos = System.nanoTime() - Duration.between(jvmStart, Instant.now()).toNanos();
         Class<?> testClass = args.length > 0 && args[0].equals("floor") ? Floor.class : Extension.class;
@@ -62,8 +81,30 @@ public final class ColdStart {
             throw new IllegalStateException("the timed class failed: " + results.allEvents().failed().list());
         }
         System.out.printf(Locale.ROOT, "firstCallbackToTestMs=%.1f firstCallbackToFirstAnswerMs=%.1f"
-                + " jvmStartToFirstCallbackMs=%.1f%n", (testStarted - firstCallback) / 1e6,
-                (firstCallAnswered - firstCallback) / 1e6, (firstCallback - jvmStartNanos) / 1e6);
+                + " jvmStartToFirstCallbackMs=%.1f cpuToTestMs=%.1f cpuToFirstAnswerMs=%.1f"
+                + " threadCpuToTestMs=%.1f threadWaitedToTestMs=%d%n",
+                (testStarted - firstCallback) / 1e6, (firstCallAnswered - firstCallback) / 1e6,
+                (firstCallback - jvmStartNanos) / 1e6, (testStartedCpu - firstCallbackCpu) / 1e6,
+                (firstCallAnsweredCpu - firstCallbackCpu) / 1e6, (testStartedThreadCpu - firstCallbackThreadCpu) / 1e6,
+                testStartedWaited - firstCallbackWaited);
+    }
+
+    static void testStarted() {
+        testStarted = System.nanoTime();
+        testStartedCpu = CPU.getProcessCpuTime();
+        testStartedThreadCpu = THREADS.getCurrentThreadCpuTime();
+        testStartedWaited = waitedMillis();
+    }
+
+    /** How long the calling thread has been blocked or waiting, in ms: time it spent on other threads' work. */
+    static long waitedMillis() {
+        ThreadInfo info = THREADS.getThreadInfo(Thread.currentThread().getId());
+        return info.getBlockedTime() + info.getWaitedTime();
+    }
+
+    static void firstCallAnswered() {
+        firstCallAnswered = System.nanoTime();
+        firstCallAnsweredCpu = CPU.getProcessCpuTime();
     }
 
     /** Registered before the extension, so its condition is the first callback of the class. */
@@ -72,6 +113,9 @@ public final class ColdStart {
         public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
             if (firstCallback == 0) {
                 firstCallback = System.nanoTime();
+                firstCallbackCpu = CPU.getProcessCpuTime();
+                firstCallbackThreadCpu = THREADS.getCurrentThreadCpuTime();
+                firstCallbackWaited = waitedMillis();
             }
             return ConditionEvaluationResult.enabled("timed");
         }
@@ -86,9 +130,9 @@ public final class ColdStart {
 
         @Test
         void first(SingleTable table) {
-            testStarted = System.nanoTime();
+            testStarted();
             table.client().getItem(r -> r.tableName(table.name()).key(KEY));
-            firstCallAnswered = System.nanoTime();
+            firstCallAnswered();
         }
     }
 
@@ -100,10 +144,10 @@ public final class ColdStart {
             try (DynamoDbClient client = DynamoDbClient.builder().endpointOverride(URI.create("http://floor.invalid"))
                     .region(Region.US_EAST_1).credentialsProvider(AnonymousCredentialsProvider.create())
                     .httpClient(new Answering()).build()) {
-                testStarted = System.nanoTime();
+                testStarted();
                 client.getItem(r -> r.tableName("orders").key(KEY));
             }
-            firstCallAnswered = System.nanoTime();
+            firstCallAnswered();
         }
     }
 

@@ -7,7 +7,6 @@ import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.storage.TableMetadata;
 import dev.singletable.engine.internal.storage.TableSettings;
 import java.time.Instant;
-import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -49,7 +48,7 @@ public final class Forks {
                     label = label.plusMillis(1);
                 } while (streamExists.test(settings.latestStream().arn()));
             }
-            TableMetadata metadata = source.metadata().copyAs(forkName, arn, UUID.randomUUID().toString(),
+            TableMetadata metadata = source.metadata().copyAs(forkName, arn, CreateTable.newTableId(),
                     now.toEpochMilli() / 1000.0, settings);
             database.addFork(source, source.fork(metadata));
             return null;

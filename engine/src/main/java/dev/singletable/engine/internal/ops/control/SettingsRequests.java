@@ -10,7 +10,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.UUID;
 
 /**
  * The settings the engine stores and describes but does not act on (billing, throughput, streams, encryption,
@@ -24,8 +23,12 @@ final class SettingsRequests {
     private static final String INVALID = "One or more parameter values were invalid: ";
     private static final DateTimeFormatter STREAM_LABEL =
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
-    /** The key DynamoDB encrypts with when SSE is enabled without a key of the caller's (alias/aws/dynamodb). */
-    private static final String AWS_MANAGED_KEY = UUID.nameUUIDFromBytes("alias/aws/dynamodb".getBytes()).toString();
+    /**
+     * The key DynamoDB encrypts with when SSE is enabled without a key of the caller's: the name-based UUID of
+     * {@code alias/aws/dynamodb}, written out because working it out loads the JDK's MD5 provider, which costs a
+     * cold JVM's first CreateTable about 10 ms.
+     */
+    private static final String AWS_MANAGED_KEY = "fa7135e9-4c8f-38b0-9d0e-e8f04a88ac6a";
 
     private SettingsRequests() {
     }
