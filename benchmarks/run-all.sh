@@ -150,6 +150,9 @@ suite_run() { # label, extra Maven arguments...
 SUITE_RUNS=()
 log "suite: mvn test (embedded engine)"
 suite_run embedded
+# the same run with the JIT's first tier only: a short test JVM spends much of its CPU compiling with C2
+log "suite: mvn test -DargLine=-XX:TieredStopAtLevel=1 (embedded engine, C1 only)"
+suite_run embedded-c1 "-DargLine=-XX:TieredStopAtLevel=1"
 SUITE_REFERENCE=()
 if [ -n "$PEER_URL" ]; then
     log "suite: mvn test -Dsingletable.endpoint=$PEER_URL (external mode, the peer)"
@@ -327,8 +330,8 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo "java -cp benchmarks/target/benchmarks.jar $HTTP_COST ${PEER_ARGS[*]:+--peer http://127.0.0.1:PORT} $HTTP_FLAGS"
     echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.SdkFloorBenchmark 20000 20000"
     echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.suite.GeneratedSuite --out benchmarks/target/suite $SUITE_FLAGS"
-    echo "(cd benchmarks/target/suite && mvn -B -q $MVN_FLAGS test-compile && time mvn -B -q $MVN_FLAGS test${PEER_URL:+ && time mvn -B -q $MVN_FLAGS test -Dsingletable.endpoint=http://127.0.0.1:PORT})"
-    echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.suite.SuiteReport ${PEER_URL:+--reference peer }embedded REPORTS SECONDS${PEER_URL:+ peer REPORTS SECONDS}"
+    echo "(cd benchmarks/target/suite && mvn -B -q $MVN_FLAGS test-compile && time mvn -B -q $MVN_FLAGS test && time mvn -B -q $MVN_FLAGS test -DargLine=-XX:TieredStopAtLevel=1${PEER_URL:+ && time mvn -B -q $MVN_FLAGS test -Dsingletable.endpoint=http://127.0.0.1:PORT})"
+    echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.suite.SuiteReport ${PEER_URL:+--reference peer }embedded REPORTS SECONDS embedded-c1 REPORTS SECONDS${PEER_URL:+ peer REPORTS SECONDS}"
     echo "(cd junit-extension && java -Dcoldstart.design=../examples/src/test/resources/orders.table.yaml -Dcoldstart.fixtures=../examples/src/test/resources/orders.fixtures.yaml \\"
     echo "    -cp target/test-classes:target/classes:\$(cat CP) [-Dsingletable.endpoint=http://127.0.0.1:PORT] dev.singletable.junit.timing.ColdStart extension|floor)   # $COLD_RUNS JVMs each"
     echo "java -jar benchmarks/target/benchmarks.jar $JMH_FLAGS '$JMH_BENCHMARKS'"
@@ -390,6 +393,9 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     if [ -n "$PEER_URL" ]; then
         echo "Target: the embedded run at least 75× faster than the peer's, and at most 3 s of test time."
     fi
+    echo
+    echo "\`embedded-c1\` is the embedded run with \`-DargLine=-XX:TieredStopAtLevel=1\` (the JIT's first tier only): a test"
+    echo "JVM that lives seconds spends much of its CPU in the C2 compiler, so this is a setting worth trying for a suite."
     echo
     echo "## Cold start: one test class in a fresh JVM"
     echo

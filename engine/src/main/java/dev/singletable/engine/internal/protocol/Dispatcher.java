@@ -17,6 +17,7 @@ import dev.singletable.engine.internal.value.WireJson;
 import dev.singletable.engine.model.Fault;
 import dev.singletable.engine.model.Operation;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
@@ -38,7 +39,7 @@ public final class Dispatcher {
     private static final ObjectMapper JSON = WireJson.MAPPER;
     private static final String DYNAMODB_PREFIX = "DynamoDB_20120810.";
     private static final String STREAMS_PREFIX = "DynamoDBStreams_20120810.";
-    private static final char[] ID_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".toCharArray();
+    private static final byte[] ID_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".getBytes(StandardCharsets.US_ASCII);
 
     private final Map<Operation, OperationHandler> operations;
     private final RequestRecorder log;
@@ -199,10 +200,15 @@ public final class Dispatcher {
     /** 52 characters of [0-9A-Z], like DynamoDB's request ids (the HTTP endpoint's own answers carry one too). */
     public static String requestId() {
         ThreadLocalRandom random = ThreadLocalRandom.current();
-        char[] id = new char[52];
-        for (int i = 0; i < id.length; i++) {
-            id[i] = ID_CHARS[random.nextInt(ID_CHARS.length)];
+        byte[] id = new byte[52];
+        int i = 0;
+        while (i < id.length) {
+            // 63 random bits hold 12 base-36 digits (36^12 < 2^63): one random number for 12 characters
+            long bits = random.nextLong() >>> 1;
+            for (int digit = 0; digit < 12 && i < id.length; digit++, bits /= ID_CHARS.length) {
+                id[i++] = ID_CHARS[(int) (bits % ID_CHARS.length)];
+            }
         }
-        return new String(id);
+        return new String(id, StandardCharsets.US_ASCII);
     }
 }

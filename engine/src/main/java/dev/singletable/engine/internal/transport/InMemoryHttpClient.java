@@ -5,6 +5,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import software.amazon.awssdk.http.AbortableInputStream;
 import software.amazon.awssdk.http.ExecutableHttpRequest;
 import software.amazon.awssdk.http.HttpExecuteRequest;
@@ -29,8 +30,10 @@ public final class InMemoryHttpClient implements SdkHttpClient {
         return new ExecutableHttpRequest() {
             @Override
             public HttpExecuteResponse call() {
-                byte[] body = request.contentStreamProvider().map(p -> readAll(p.newStream())).orElse(new byte[0]);
-                Dispatcher.Response response = dispatcher.handle(target(request.httpRequest()), body, true);
+                SdkHttpRequest http = request.httpRequest();
+                byte[] body = request.contentStreamProvider().map(p -> read(p.newStream(), contentLength(http)))
+                        .orElse(new byte[0]);
+                Dispatcher.Response response = dispatcher.handle(target(http), body, true);
                 return HttpExecuteResponse.builder()
                         .response(WireResponses.headers(SdkHttpFullResponse.builder(), response).build())
                         .responseBody(AbortableInputStream.create(new ByteArrayInputStream(response.body())))
@@ -48,9 +51,23 @@ public final class InMemoryHttpClient implements SdkHttpClient {
         return request.firstMatchingHeader("X-Amz-Target").orElse(null);
     }
 
-    static byte[] readAll(InputStream in) {
+    /** The Content-Length the SDK set, or -1. */
+    private static int contentLength(SdkHttpRequest request) {
+        return request.firstMatchingHeader("Content-Length").map(Integer::parseInt).orElse(-1);
+    }
+
+    /**
+     * The request body: as many bytes as the Content-Length says, read into an array of that size at once (the
+     * SDK's stream is a chain of wrappers, each read passing through all of them), or all there is without one.
+     */
+    private static byte[] read(InputStream in, int contentLength) {
         try (in) {
-            return in.readAllBytes();
+            if (contentLength < 0) {
+                return in.readAllBytes();
+            }
+            byte[] body = new byte[contentLength];
+            int read = in.readNBytes(body, 0, contentLength);
+            return read == contentLength ? body : Arrays.copyOf(body, read);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

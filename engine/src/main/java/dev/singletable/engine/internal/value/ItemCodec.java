@@ -1,8 +1,9 @@
 package dev.singletable.engine.internal.value;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.io.SerializedString;
+import com.fasterxml.jackson.core.json.UTF8JsonGenerator;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.AbstractMap;
@@ -34,7 +35,6 @@ import java.util.Set;
  * them whole.
  */
 public final class ItemCodec {
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final byte S = 1;
     private static final byte N = 2;
     private static final byte B = 3;
@@ -46,6 +46,18 @@ public final class ItemCodec {
     private static final byte SS = 9;
     private static final byte NS = 10;
     private static final byte BS = 11;
+
+    /** The type tags of strings and numbers, each encoded for JSON once. */
+    private static final SerializedString S_TAG = new SerializedString("S");
+    private static final SerializedString N_TAG = new SerializedString("N");
+    /** The bytes a JSON string holds as they are: printable ASCII but the quote and the backslash. */
+    private static final boolean[] PLAIN = new boolean[256];
+
+    static {
+        for (int b = 0x20; b < 0x7F; b++) {
+            PLAIN[b] = b != '"' && b != '\\';
+        }
+    }
 
     private ItemCodec() {
     }
@@ -116,22 +128,53 @@ public final class ItemCodec {
     }
 
     /**
-     * An encoded item as DynamoDB JSON, written from the encoding without decoding values: the same JSON that
+     * Writes an encoded item as DynamoDB JSON from the encoding, without decoding values: the same JSON that
      * {@link ValueJson#writeItem} writes for the decoded item.
      */
-    static ObjectNode json(Map<String, Value> view) {
+    static void write(Map<String, Value> view, JsonGenerator out) throws IOException {
         Reader in = new Reader(((View) view).bytes);
-        return in.jsonItem(in.varint());
+        in.writeItem(in.varint(), out);
     }
 
-    /** Whether a map is a view of an encoded item, which {@link #json} writes. */
+    /** Whether a map is a view of an encoded item, which {@link #write} writes. */
     static boolean isView(Map<String, Value> item) {
         return item instanceof View;
     }
 
     /** Whether two encoded items hold the same attributes and values, in any order. */
     public static boolean sameAttributes(byte[] a, byte[] b) {
-        return Arrays.equals(a, b) || view(a).equals(view(b));
+        if (Arrays.equals(a, b)) {
+            return true;
+        }
+        Reader left = new Reader(a);
+        Reader right = new Reader(b);
+        int count = left.varint();
+        if (count != right.varint()) {
+            return false;
+        }
+        // attributes are usually in the same order: compare them pairwise, each value's bytes before decoding it
+        for (int i = 0; i < count; i++) {
+            int leftName = left.position;
+            left.skipString();
+            int rightName = right.position;
+            right.skipString();
+            if (!Arrays.equals(a, leftName, left.position, b, rightName, right.position)) {
+                return view(a).equals(view(b)); // in another order
+            }
+            int leftValue = left.position;
+            left.skipValue();
+            int rightValue = right.position;
+            right.skipValue();
+            if (!Arrays.equals(a, leftValue, left.position, b, rightValue, right.position)) {
+                // sets and maps equal in another order are encoded apart
+                left.position = leftValue;
+                right.position = rightValue;
+                if (!left.value().equals(right.value())) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     // ---- sizes -------------------------------------------------------------------------------------------------
@@ -368,6 +411,11 @@ public final class ItemCodec {
             return p == end;
         }
 
+        void skipString() {
+            int length = varint();
+            position += length;
+        }
+
         void skipValue() {
             byte tag = bytes[position++];
             if (tag == S || tag == N || tag == B || tag >= L) {
@@ -443,46 +491,79 @@ public final class ItemCodec {
             }
         }
 
-        /** The attributes (or map entries) that follow, as DynamoDB JSON. */
-        ObjectNode jsonItem(int count) {
-            ObjectNode item = NODES.objectNode();
+        /** Writes the attributes (or map entries) that follow as DynamoDB JSON. */
+        void writeItem(int count, JsonGenerator out) throws IOException {
+            out.writeStartObject();
             for (int i = 0; i < count; i++) {
-                String name = string();
-                item.set(name, json());
+                out.writeFieldName(string());
+                writeValue(out);
             }
-            return item;
+            out.writeEndObject();
         }
 
-        /** The value that follows, as DynamoDB JSON. */
-        ObjectNode json() {
-            ObjectNode node = NODES.objectNode();
+        /**
+         * Writes the string that follows as a JSON string. Its bytes are copied as they are when they are printable
+         * ASCII that JSON does not escape (most keys, numbers and values), to a generator that writes bytes (trees
+         * and writers take text); any other string is decoded and escaped by the generator.
+         */
+        void writeString(JsonGenerator out) throws IOException {
+            int length = varint();
+            int from = position;
+            position += length;
+            if (out instanceof UTF8JsonGenerator && isPlainAscii(from, length)) {
+                out.writeRawUTF8String(bytes, from, length);
+            } else {
+                out.writeString(string(from, length));
+            }
+        }
+
+        private boolean isPlainAscii(int from, int length) {
+            for (int i = from; i < from + length; i++) {
+                if (!PLAIN[bytes[i] & 0xFF]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** Writes the value that follows as DynamoDB JSON. */
+        void writeValue(JsonGenerator out) throws IOException {
+            out.writeStartObject();
             byte tag = bytes[position++];
             switch (tag) {
-                case S -> node.put("S", string());
-                case N -> node.put("N", string());
-                case B -> node.put("B", Base64.getEncoder().encodeToString(raw()));
-                case FALSE, TRUE -> node.put("BOOL", tag == TRUE);
-                case NULL -> node.put("NULL", true);
+                case S -> {
+                    out.writeFieldName(S_TAG);
+                    writeString(out);
+                }
+                case N -> {
+                    out.writeFieldName(N_TAG);
+                    writeString(out);
+                }
+                case B -> out.writeStringField("B", Base64.getEncoder().encodeToString(raw()));
+                case FALSE, TRUE -> out.writeBooleanField("BOOL", tag == TRUE);
+                case NULL -> out.writeBooleanField("NULL", true);
                 default -> {
                     varint(); // the content length, for skipping
                     int count = varint();
+                    out.writeFieldName(tag == M ? "M" : tag == L ? "L" : tag == SS ? "SS" : tag == NS ? "NS" : "BS");
                     if (tag == M) {
-                        node.set("M", jsonItem(count));
-                        return node;
-                    }
-                    ArrayNode array = node.putArray(tag == L ? "L" : tag == SS ? "SS" : tag == NS ? "NS" : "BS");
-                    for (int i = 0; i < count; i++) {
-                        if (tag == L) {
-                            array.add(json());
-                        } else if (tag == BS) {
-                            array.add(Base64.getEncoder().encodeToString(raw()));
-                        } else {
-                            array.add(string());
+                        writeItem(count, out);
+                    } else {
+                        out.writeStartArray();
+                        for (int i = 0; i < count; i++) {
+                            if (tag == L) {
+                                writeValue(out);
+                            } else if (tag == BS) {
+                                out.writeString(Base64.getEncoder().encodeToString(raw()));
+                            } else {
+                                writeString(out);
+                            }
                         }
+                        out.writeEndArray();
                     }
                 }
             }
-            return node;
+            out.writeEndObject();
         }
 
         private Value container(byte tag, int count) {

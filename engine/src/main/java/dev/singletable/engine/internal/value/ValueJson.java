@@ -1,10 +1,15 @@
 package dev.singletable.engine.internal.value;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.JsonSerializable;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.jsontype.TypeSerializer;
+import com.fasterxml.jackson.databind.node.POJONode;
 import dev.singletable.engine.internal.DynamoException;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Iterator;
@@ -18,8 +23,6 @@ import java.util.Set;
 public final class ValueJson {
     /** The deepest level a value may sit at, counting the attribute's own value as level 1. */
     public static final int MAX_DEPTH = 32;
-
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private ValueJson() {
     }
@@ -227,47 +230,98 @@ public final class ValueJson {
         }
     }
 
-    /** Writes an item as DynamoDB JSON; a stored item straight from its encoding. */
-    public static ObjectNode writeItem(Map<String, Value> item) {
-        if (ItemCodec.isView(item)) {
-            return ItemCodec.json(item);
-        }
-        ObjectNode node = NODES.objectNode();
-        for (Map.Entry<String, Value> e : item.entrySet()) {
-            node.set(e.getKey(), write(e.getValue()));
-        }
-        return node;
+    /**
+     * An item as DynamoDB JSON: a node that writes the item to the generator when the response is written, a
+     * stored item straight from its encoding, without building a tree of it first.
+     */
+    public static JsonNode writeItem(Map<String, Value> item) {
+        return new POJONode(new Written(item, null));
     }
 
-    /** Writes one attribute value as DynamoDB JSON. */
-    public static ObjectNode write(Value value) {
-        ObjectNode node = NODES.objectNode();
-        if (value instanceof Value.S s) {
-            node.put("S", s.value());
-        } else if (value instanceof Value.N n) {
-            node.put("N", n.text());
-        } else if (value instanceof Value.B b) {
-            node.put("B", Base64.getEncoder().encodeToString(b.bytes()));
-        } else if (value instanceof Value.Bool b) {
-            node.put("BOOL", b.value());
-        } else if (value instanceof Value.Null) {
-            node.put("NULL", true);
-        } else if (value instanceof Value.L l) {
-            ArrayNode array = node.putArray("L");
-            l.values().forEach(v -> array.add(write(v)));
-        } else if (value instanceof Value.M m) {
-            node.set("M", writeItem(m.values()));
-        } else if (value instanceof Value.SS ss) {
-            ArrayNode array = node.putArray("SS");
-            ss.values().forEach(array::add);
-        } else if (value instanceof Value.NS ns) {
-            ArrayNode array = node.putArray("NS");
-            ns.values().forEach(n -> array.add(n.text()));
-        } else if (value instanceof Value.BS bs) {
-            ArrayNode array = node.putArray("BS");
-            bs.values().forEach(b -> array.add(Base64.getEncoder().encodeToString(b.bytes())));
+    /** One attribute value as DynamoDB JSON, written as {@link #writeItem} writes items. */
+    public static JsonNode write(Value value) {
+        return new POJONode(new Written(null, value));
+    }
+
+    /** An item or a value, written to the generator when its node is serialized. */
+    private record Written(Map<String, Value> item, Value value) implements JsonSerializable {
+        @Override
+        public void serialize(JsonGenerator out, SerializerProvider provider) throws IOException {
+            if (item != null) {
+                writeItem(item, out);
+            } else {
+                write(value, out);
+            }
         }
-        return node;
+
+        @Override
+        public void serializeWithType(JsonGenerator out, SerializerProvider provider, TypeSerializer types)
+                throws IOException {
+            serialize(out, provider);
+        }
+    }
+
+    /** Writes an item as DynamoDB JSON; a stored item straight from its encoding. */
+    private static void writeItem(Map<String, Value> item, JsonGenerator out) throws IOException {
+        if (ItemCodec.isView(item)) {
+            ItemCodec.write(item, out);
+            return;
+        }
+        out.writeStartObject();
+        for (Map.Entry<String, Value> e : item.entrySet()) {
+            out.writeFieldName(e.getKey());
+            write(e.getValue(), out);
+        }
+        out.writeEndObject();
+    }
+
+    /** Writes one attribute value as DynamoDB JSON: its type tag and its content. */
+    private static void write(Value value, JsonGenerator out) throws IOException {
+        out.writeStartObject();
+        out.writeFieldName(value.type());
+        writeContent(value, out);
+        out.writeEndObject();
+    }
+
+    /** Writes what follows a value's type tag: a string, a boolean, a list, a map or a set. */
+    private static void writeContent(Value value, JsonGenerator out) throws IOException {
+        if (value instanceof Value.S s) {
+            out.writeString(s.value());
+        } else if (value instanceof Value.N n) {
+            out.writeString(n.text());
+        } else if (value instanceof Value.B b) {
+            out.writeString(Base64.getEncoder().encodeToString(b.bytes()));
+        } else if (value instanceof Value.Bool b) {
+            out.writeBoolean(b.value());
+        } else if (value instanceof Value.Null) {
+            out.writeBoolean(true);
+        } else if (value instanceof Value.L l) {
+            out.writeStartArray();
+            for (Value v : l.values()) {
+                write(v, out);
+            }
+            out.writeEndArray();
+        } else if (value instanceof Value.M m) {
+            writeItem(m.values(), out);
+        } else if (value instanceof Value.SS ss) {
+            out.writeStartArray();
+            for (String v : ss.values()) {
+                out.writeString(v);
+            }
+            out.writeEndArray();
+        } else if (value instanceof Value.NS ns) {
+            out.writeStartArray();
+            for (Value.N v : ns.values()) {
+                out.writeString(v.text());
+            }
+            out.writeEndArray();
+        } else if (value instanceof Value.BS bs) {
+            out.writeStartArray();
+            for (Value.B v : bs.values()) {
+                out.writeString(Base64.getEncoder().encodeToString(v.bytes()));
+            }
+            out.writeEndArray();
+        }
     }
 
     /** The value as DynamoDB prints it in messages, e.g. {@code {S:abc}}, {@code {N:2}}. */
@@ -277,6 +331,12 @@ public final class ValueJson {
         } else if (value instanceof Value.N n) {
             return "{N:" + n.text() + "}";
         }
-        return "{" + value.type() + ":" + write(value).get(value.type()) + "}";
+        StringWriter content = new StringWriter();
+        try (JsonGenerator out = WireJson.MAPPER.getFactory().createGenerator(content)) {
+            writeContent(value, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException("a StringWriter does not fail", e);
+        }
+        return "{" + value.type() + ":" + content + "}";
     }
 }

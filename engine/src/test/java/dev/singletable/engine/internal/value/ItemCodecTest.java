@@ -2,7 +2,10 @@ package dev.singletable.engine.internal.value;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -36,8 +39,10 @@ class ItemCodecTest {
             assertThat(read.get(name)).isEqualTo(value);
             assertThat(read.containsKey(name)).isTrue();
         });
-        assertThat(ValueJson.writeItem(read)).as("JSON written from the encoding")
-                .isEqualTo(ValueJson.writeItem(new LinkedHashMap<>(item)));
+        assertThat(ValueJson.writeItem(read).toString()).as("JSON written from the encoding, as text")
+                .isEqualTo(ValueJson.writeItem(new LinkedHashMap<>(item)).toString());
+        assertThat(json(ValueJson.writeItem(read))).as("JSON written from the encoding, as bytes")
+                .isEqualTo(json(ValueJson.writeItem(new LinkedHashMap<>(item))));
         assertThat(read.get("absent")).isNull();
         assertThat(read.containsKey("absent")).isFalse();
         assertThat(ItemCodec.sameAttributes(encoded.bytes(), ItemCodec.encode(reversed(item)).bytes())).isTrue();
@@ -48,6 +53,42 @@ class ItemCodecTest {
         Map<String, Value> item = Map.of("lone \ud800", new Value.S("x\udc00y\ud83d\ude00\u00e9"));
 
         assertThat(ItemCodec.view(ItemCodec.encode(item).bytes())).isEqualTo(item);
+    }
+
+    @Test
+    void should_find_items_the_same_whose_sets_and_maps_were_written_in_another_order() {
+        Map<String, Value> nested = new LinkedHashMap<>();
+        nested.put("a", new Value.S("1"));
+        nested.put("b", new Value.S("2"));
+        Map<String, Value> reversedNested = new LinkedHashMap<>();
+        reversedNested.put("b", new Value.S("2"));
+        reversedNested.put("a", new Value.S("1"));
+        byte[] a = ItemCodec.encode(item("PK", new Value.S("a"), "tags", new Value.SS(new LinkedHashSet<>(List.of("x", "y"))),
+                "m", new Value.M(nested))).bytes();
+        byte[] b = ItemCodec.encode(item("PK", new Value.S("a"), "tags", new Value.SS(new LinkedHashSet<>(List.of("y", "x"))),
+                "m", new Value.M(reversedNested))).bytes();
+        byte[] renamed = ItemCodec.encode(item("PK", new Value.S("a"), "tagz", new Value.SS(Set.of("x", "y")),
+                "m", new Value.M(nested))).bytes();
+
+        assertThat(a).isNotEqualTo(b);
+        assertThat(ItemCodec.sameAttributes(a, b)).isTrue();
+        assertThat(ItemCodec.sameAttributes(a, renamed)).isFalse();
+    }
+
+    private static String json(JsonNode node) {
+        try {
+            return new String(WireJson.MAPPER.writeValueAsBytes(node), StandardCharsets.UTF_8);
+        } catch (JsonProcessingException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static Map<String, Value> item(Object... namesAndValues) {
+        Map<String, Value> item = new LinkedHashMap<>();
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            item.put((String) namesAndValues[i], (Value) namesAndValues[i + 1]);
+        }
+        return item;
     }
 
     @Test

@@ -9,6 +9,7 @@ import dev.singletable.engine.internal.expr.Projection;
 import dev.singletable.engine.internal.expr.Update;
 import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.model.ExpressionKind;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -42,8 +43,8 @@ final class RequestExpressions {
         if (isPresent(request, "ExpressionAttributeNames") && expressions.isEmpty()) {
             throw DynamoException.validation("ExpressionAttributeNames can only be specified when using expressions");
         }
-        boolean takesValues = expressionMembers.stream().anyMatch(m -> !m.equals("ProjectionExpression"));
-        boolean usesValues = expressions.stream().anyMatch(m -> !m.equals("ProjectionExpression"));
+        boolean takesValues = !onlyProjection(expressionMembers);
+        boolean usesValues = !onlyProjection(expressions);
         if (takesValues && isPresent(request, "ExpressionAttributeValues") && !usesValues) {
             throw DynamoException.validation("ExpressionAttributeValues can only be specified when using expressions");
         }
@@ -91,8 +92,23 @@ final class RequestExpressions {
         context.checkAllUsed();
     }
 
+    private static boolean onlyProjection(List<String> members) {
+        for (String member : members) {
+            if (!member.equals("ProjectionExpression")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static List<String> present(JsonNode request, List<String> members) {
-        return members.stream().filter(m -> isPresent(request, m)).toList();
+        List<String> present = new ArrayList<>(members.size());
+        for (String member : members) {
+            if (isPresent(request, member)) {
+                present.add(member);
+            }
+        }
+        return present;
     }
 
     private static boolean isPresent(JsonNode request, String member) {

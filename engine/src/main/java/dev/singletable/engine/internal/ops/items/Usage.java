@@ -54,7 +54,11 @@ final class Usage {
 
     /** Every unit consumed, for the request log. */
     double total() {
-        return tables.values().stream().mapToDouble(TableUnits::total).sum();
+        double total = 0;
+        for (TableUnits units : tables.values()) {
+            total += units.total();
+        }
+        return total;
     }
 
     /** The ConsumedCapacity of a single-table, non-transactional request; null when {@code mode} is NONE. */
@@ -125,7 +129,11 @@ final class Usage {
     }
 
     private static double sum(Map<String, Units> indexes) {
-        return indexes.values().stream().mapToDouble(Units::total).sum();
+        double sum = 0;
+        for (Units units : indexes.values()) {
+            sum += units.total();
+        }
+        return sum;
     }
 
     private TableUnits tableUnits(String tableName) {

@@ -29,8 +29,9 @@ record WriteCost(double table, Map<String, Double> globalIndexes, Map<String, Do
         double tableUnits = Capacity.writeUnits(Math.max(old == null ? 0 : old.size(), newSize));
         Map<String, Double> global = new LinkedHashMap<>();
         Map<String, Double> local = new LinkedHashMap<>();
+        long oldSize = old == null ? 0 : old.size();
         for (IndexData index : table.indexes()) {
-            double units = indexUnits(table, index, old == null ? null : old.attributes(), after);
+            double units = indexUnits(table, index, old == null ? null : old.attributes(), oldSize, after, newSize);
             if (units > 0) {
                 (index.definition().global() ? global : local).put(index.definition().name(), units);
             }
@@ -38,23 +39,30 @@ record WriteCost(double table, Map<String, Double> globalIndexes, Map<String, Do
         return new WriteCost(tableUnits, global, local);
     }
 
-    private static double indexUnits(Table table, IndexData index, Map<String, Value> old, Map<String, Value> after) {
+    /**
+     * The units of one index; the items' sizes are given, measured once for the table, and are the entries' sizes
+     * when the index projects everything.
+     */
+    private static double indexUnits(Table table, IndexData index, Map<String, Value> old, long oldSize,
+                                     Map<String, Value> after, long newSize) {
         IndexDef def = index.definition();
         Map<String, Value> oldEntry = old != null && def.covers(old) ? def.project(old, table.partitionKey(), table.sortKey()) : null;
         Map<String, Value> newEntry = after != null && def.covers(after) ? def.project(after, table.partitionKey(), table.sortKey()) : null;
         if (oldEntry == null && newEntry == null) {
             return 0;
         }
+        long oldEntrySize = oldEntry == null ? 0 : def.projectsAll() ? oldSize : Sizes.itemSize(oldEntry);
+        long newEntrySize = newEntry == null ? 0 : def.projectsAll() ? newSize : Sizes.itemSize(newEntry);
         if (oldEntry == null || newEntry == null) {
-            return Capacity.writeUnits(Sizes.itemSize(oldEntry == null ? newEntry : oldEntry));
+            return Capacity.writeUnits(oldEntry == null ? newEntrySize : oldEntrySize);
         }
         if (!def.sameKey(old, after)) {
-            return Capacity.writeUnits(Sizes.itemSize(oldEntry)) + Capacity.writeUnits(Sizes.itemSize(newEntry));
+            return Capacity.writeUnits(oldEntrySize) + Capacity.writeUnits(newEntrySize);
         }
-        if (oldEntry.equals(newEntry)) {
+        if (oldEntrySize == newEntrySize && oldEntry.equals(newEntry)) {
             return 0;
         }
-        return Capacity.writeUnits(Math.max(Sizes.itemSize(oldEntry), Sizes.itemSize(newEntry)));
+        return Capacity.writeUnits(Math.max(oldEntrySize, newEntrySize));
     }
 
     /** The cost of the same write inside a transaction: every unit twice. */
