@@ -79,14 +79,7 @@ class BulkLoadTest {
     void should_refuse_a_bad_value_as_put_item_does_over_the_wire(String what, AttributeValue value) {
         Map<String, AttributeValue> item = new HashMap<>(Tables.key("CUSTOMER#1", "PROFILE"));
         item.put("value", value);
-        DynamoDbException overTheWire = catchThrowableOfType(DynamoDbException.class,
-                () -> engine.client().putItem(b -> b.tableName("app").item(item)));
-
-        assertThatThrownBy(() -> engine.load("app", List.of(item))).isInstanceOfSatisfying(DynamoDbException.class,
-                e -> assertThat(e.awsErrorDetails().errorCode() + ": " + e.awsErrorDetails().errorMessage())
-                        .isEqualTo(overTheWire.awsErrorDetails().errorCode() + ": "
-                                + overTheWire.awsErrorDetails().errorMessage()));
-        assertThat(engine.client().scan(b -> b.tableName("app")).count()).isZero();
+        assertRefusedAsPutItemRefusesIt(item);
     }
 
     @Test
@@ -101,5 +94,93 @@ class BulkLoadTest {
                             + "Type mismatch for Index Key GSI1PK Expected: S Actual: N IndexName: GSI1");
                 });
         assertThat(engine.client().scan(b -> b.tableName("app")).count()).isZero();
+    }
+
+    /** Items whose key DynamoDB refuses, which load reads as PutItem reads them. */
+    static Stream<Arguments> badKeys() {
+        return Stream.of(
+                Arguments.of("no partition key", Map.of("SK", AttributeValue.fromS("PROFILE"))),
+                Arguments.of("no sort key", Map.of("PK", AttributeValue.fromS("CUSTOMER#1"))),
+                Arguments.of("a number partition key", Map.of("PK", AttributeValue.fromN("1"),
+                        "SK", AttributeValue.fromS("PROFILE"))),
+                Arguments.of("an empty sort key", Map.of("PK", AttributeValue.fromS("CUSTOMER#1"),
+                        "SK", AttributeValue.fromS(""))),
+                Arguments.of("an empty partition key and a missing sort key", Map.of("PK", AttributeValue.fromS(""))),
+                Arguments.of("a partition key over 2048 bytes", Map.of("PK", AttributeValue.fromS("x".repeat(2049)),
+                        "SK", AttributeValue.fromS("PROFILE"))),
+                Arguments.of("a sort key over 1024 bytes", Map.of("PK", AttributeValue.fromS("CUSTOMER#1"),
+                        "SK", AttributeValue.fromS("x".repeat(1025)))),
+                Arguments.of("an empty attribute name", Map.of("PK", AttributeValue.fromS("CUSTOMER#1"),
+                        "SK", AttributeValue.fromS("PROFILE"), "", AttributeValue.fromS("x"))));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badKeys")
+    void should_refuse_a_bad_key_as_put_item_does_over_the_wire(String what, Map<String, AttributeValue> item) {
+        assertRefusedAsPutItemRefusesIt(item);
+    }
+
+    /** load refuses the item with the error PutItem answers over the wire, and writes nothing. */
+    private void assertRefusedAsPutItemRefusesIt(Map<String, AttributeValue> item) {
+        DynamoDbException overTheWire = catchThrowableOfType(DynamoDbException.class,
+                () -> engine.client().putItem(b -> b.tableName("app").item(item)));
+
+        assertThatThrownBy(() -> engine.load("app", List.of(item))).isInstanceOfSatisfying(DynamoDbException.class,
+                e -> assertThat(e.awsErrorDetails().errorCode() + ": " + e.awsErrorDetails().errorMessage())
+                        .isEqualTo(overTheWire.awsErrorDetails().errorCode() + ": "
+                                + overTheWire.awsErrorDetails().errorMessage()));
+        assertThat(engine.client().scan(b -> b.tableName("app")).count()).isZero();
+    }
+
+    @Test
+    void should_refuse_a_key_twice_in_a_batch_of_25_as_batch_write_item_does_and_keep_the_batches_before() {
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            items.add(Tables.key("CUSTOMER#" + i, "PROFILE"));
+        }
+        items.set(27, Tables.key("CUSTOMER#26", "PROFILE")); // the second batch names CUSTOMER#26 twice
+
+        assertThatThrownBy(() -> engine.load("app", items)).isInstanceOfSatisfying(DynamoDbException.class, e -> {
+            assertThat(e.awsErrorDetails().errorCode()).isEqualTo("ValidationException");
+            assertThat(e.awsErrorDetails().errorMessage()).isEqualTo("Provided list of item keys contains duplicates");
+        });
+        assertThat(engine.client().scan(b -> b.tableName("app")).items())
+                .extracting(item -> item.get("PK").s())
+                .containsExactlyInAnyOrderElementsOf(items.subList(0, 25).stream().map(i -> i.get("PK").s()).toList());
+    }
+
+    @Test
+    void should_keep_an_item_of_many_attributes_as_put_item_does() {
+        Map<String, AttributeValue> item = new HashMap<>(Tables.key("CUSTOMER#1", "PROFILE"));
+        for (int i = 0; i < 40; i++) {
+            item.put("a" + i, i % 2 == 0 ? AttributeValue.fromS("v" + i) : AttributeValue.fromN(i + ".50"));
+        }
+        item.put("GSI1PK", AttributeValue.fromS("STATUS#OPEN"));
+        item.put("GSI1SK", AttributeValue.fromS("2026-01-01"));
+        engine.client().putItem(b -> b.tableName("app").item(item));
+        Map<String, AttributeValue> put = engine.client().getItem(b -> b.tableName("app").key(Tables.key("CUSTOMER#1",
+                "PROFILE"))).item();
+        engine.client().deleteItem(b -> b.tableName("app").key(Tables.key("CUSTOMER#1", "PROFILE")));
+
+        engine.load("app", List.of(item));
+
+        assertThat(engine.client().getItem(b -> b.tableName("app").key(Tables.key("CUSTOMER#1", "PROFILE"))).item())
+                .isEqualTo(put);
+        assertThat(engine.client().query(b -> b.tableName("app").indexName("GSI1").keyConditionExpression("GSI1PK = :s")
+                .expressionAttributeValues(Map.of(":s", AttributeValue.fromS("STATUS#OPEN")))).items())
+                .containsExactly(put);
+    }
+
+    @Test
+    void should_tell_each_loaded_change_in_order_with_its_keys_and_images() {
+        engine.load("app", List.of(Tables.key("CUSTOMER#1", "PROFILE"), Tables.key("CUSTOMER#2", "PROFILE")));
+        Map<String, AttributeValue> changed = new HashMap<>(Tables.key("CUSTOMER#1", "PROFILE"));
+        changed.put("total", AttributeValue.fromN("10"));
+        engine.load("app", List.of(changed));
+
+        assertThat(engine.changes("app")).extracting(c -> c.eventName() + " " + c.keys().get("PK").s() + " "
+                        + c.oldImage().map(i -> i.keySet().size()).orElse(0) + " "
+                        + c.newImage().map(i -> i.get("total") == null ? "-" : i.get("total").n()).orElse(""))
+                .containsExactly("INSERT CUSTOMER#1 0 -", "INSERT CUSTOMER#2 0 -", "MODIFY CUSTOMER#1 2 10");
     }
 }

@@ -68,11 +68,12 @@ final class ItemTree {
     }
 
     Item get(byte[] key) {
+        int prefix = KeyBytes.prefix(key);
         Node node = root;
         while (!node.leaf) {
-            node = node.child(route(node, key));
+            node = node.child(route(node, key, prefix));
         }
-        int i = search(node, key);
+        int i = search(node, key, prefix);
         return i >= 0 ? node.item(i) : null;
     }
 
@@ -80,7 +81,7 @@ final class ItemTree {
     Item put(byte[] key, Item item) {
         previous = null;
         root = writable(root);
-        Node split = insert(root, key, item);
+        Node split = insert(root, key, KeyBytes.prefix(key), item);
         if (split != null) {
             Node top = new Node(owner, false, max);
             top.insert(0, null, root);
@@ -99,7 +100,7 @@ final class ItemTree {
             return null;
         }
         root = writable(root);
-        delete(root, key);
+        delete(root, key, KeyBytes.prefix(key));
         while (!root.leaf && root.count == 1) {
             root = root.child(0);
             height--;
@@ -126,11 +127,11 @@ final class ItemTree {
     }
 
     /** Inserts under a node; returns the new right sibling when the node split, else null. */
-    private Node insert(Node node, byte[] key, Item item) {
+    private Node insert(Node node, byte[] key, int prefix, Item item) {
         int at;
         Object value;
         if (node.leaf) {
-            int i = search(node, key);
+            int i = search(node, key, prefix);
             if (i >= 0) {
                 previous = node.item(i);
                 node.values[i] = item;
@@ -140,10 +141,10 @@ final class ItemTree {
             at = -i - 1;
             value = item;
         } else {
-            int i = route(node, key);
+            int i = route(node, key, prefix);
             Node child = writable(node.child(i));
             node.values[i] = child;
-            Node split = insert(child, key, item);
+            Node split = insert(child, key, prefix, item);
             if (split == null) {
                 return null;
             }
@@ -167,17 +168,17 @@ final class ItemTree {
     }
 
     /** Removes a key known to be present under a node, keeping every node but the root at least {@code min} full. */
-    private void delete(Node node, byte[] key) {
+    private void delete(Node node, byte[] key, int prefix) {
         if (node.leaf) {
-            int i = search(node, key);
+            int i = search(node, key, prefix);
             previous = node.item(i);
             node.removeAt(i);
             return;
         }
-        int i = route(node, key);
+        int i = route(node, key, prefix);
         Node child = writable(node.child(i));
         node.values[i] = child;
-        delete(child, key);
+        delete(child, key, prefix);
         if (child.count < min && node.count > 1) {
             rebalance(node, i == 0 ? 0 : i - 1);
         }
@@ -194,19 +195,19 @@ final class ItemTree {
             a.absorb(b, separator);
             parent.removeAt(left + 1);
         } else {
-            parent.keys[left + 1] = a.balance(b, separator);
+            parent.setKey(left + 1, a.balance(b, separator));
         }
     }
 
     // ---- search ------------------------------------------------------------------------------------------------
 
-    /** The index of the key in a leaf, or {@code -(insertion point) - 1}. */
-    private static int search(Node node, byte[] key) {
+    /** The index of the key (whose {@link KeyBytes#prefix} is given) in a leaf, or {@code -(insertion point) - 1}. */
+    private static int search(Node node, byte[] key, int prefix) {
         int low = 0;
         int high = node.count - 1;
         while (low <= high) {
             int mid = (low + high) >>> 1;
-            int c = KeyBytes.compare(node.keys[mid], key);
+            int c = node.compare(mid, key, prefix);
             if (c < 0) {
                 low = mid + 1;
             } else if (c > 0) {
@@ -219,13 +220,13 @@ final class ItemTree {
     }
 
     /** The child of an inner node whose keys can include the key: the last whose separator is at most it. */
-    private static int route(Node node, byte[] key) {
+    private static int route(Node node, byte[] key, int prefix) {
         int low = 1;
         int high = node.count - 1;
         int found = 0;
         while (low <= high) {
             int mid = (low + high) >>> 1;
-            if (KeyBytes.compare(node.keys[mid], key) <= 0) {
+            if (node.compare(mid, key, prefix) <= 0) {
                 found = mid;
                 low = mid + 1;
             } else {
@@ -246,19 +247,36 @@ final class ItemTree {
         final Object owner;
         final boolean leaf;
         final byte[][] keys;
+        /**
+         * The {@link KeyBytes#prefix} of each key, side by side, so that a search compares most keys without
+         * reading them: keys of different partitions differ there.
+         */
+        final int[] prefixes;
         final Object[] values;
         int count;
 
         Node(Object owner, boolean leaf, int capacity) {
-            this(owner, leaf, new byte[capacity][], new Object[capacity], 0);
+            this(owner, leaf, new byte[capacity][], new int[capacity], new Object[capacity], 0);
         }
 
-        private Node(Object owner, boolean leaf, byte[][] keys, Object[] values, int count) {
+        private Node(Object owner, boolean leaf, byte[][] keys, int[] prefixes, Object[] values, int count) {
             this.owner = owner;
             this.leaf = leaf;
             this.keys = keys;
+            this.prefixes = prefixes;
             this.values = values;
             this.count = count;
+        }
+
+        /** Key i against a key with the given prefix, as {@link KeyBytes#compare}. */
+        int compare(int i, byte[] key, int prefix) {
+            int c = Integer.compareUnsigned(prefixes[i], prefix);
+            return c != 0 ? c : KeyBytes.compare(keys[i], key);
+        }
+
+        void setKey(int i, byte[] key) {
+            keys[i] = key;
+            prefixes[i] = key == null ? 0 : KeyBytes.prefix(key);
         }
 
         Item item(int i) {
@@ -270,19 +288,21 @@ final class ItemTree {
         }
 
         Node copy(Object newOwner) {
-            return new Node(newOwner, leaf, keys.clone(), values.clone(), count);
+            return new Node(newOwner, leaf, keys.clone(), prefixes.clone(), values.clone(), count);
         }
 
         void insert(int at, byte[] key, Object value) {
             System.arraycopy(keys, at, keys, at + 1, count - at);
+            System.arraycopy(prefixes, at, prefixes, at + 1, count - at);
             System.arraycopy(values, at, values, at + 1, count - at);
-            keys[at] = key;
+            setKey(at, key);
             values[at] = value;
             count++;
         }
 
         void removeAt(int i) {
             System.arraycopy(keys, i + 1, keys, i, count - i - 1);
+            System.arraycopy(prefixes, i + 1, prefixes, i, count - i - 1);
             System.arraycopy(values, i + 1, values, i, count - i - 1);
             count--;
             keys[count] = null;
@@ -294,6 +314,7 @@ final class ItemTree {
             Node right = new Node(newOwner, leaf, keys.length);
             right.count = count - keep;
             System.arraycopy(keys, keep, right.keys, 0, right.count);
+            System.arraycopy(prefixes, keep, right.prefixes, 0, right.count);
             System.arraycopy(values, keep, right.values, 0, right.count);
             clear(keep, count);
             count = keep;
@@ -303,9 +324,10 @@ final class ItemTree {
         /** Appends a right sibling's entries; {@code separator} is the parent's key between the two. */
         void absorb(Node right, byte[] separator) {
             System.arraycopy(right.keys, 0, keys, count, right.count);
+            System.arraycopy(right.prefixes, 0, prefixes, count, right.count);
             System.arraycopy(right.values, 0, values, count, right.count);
             if (!leaf) {
-                keys[count] = separator; // what routed to the right node's first child
+                setKey(count, separator); // what routed to the right node's first child
             }
             count += right.count;
         }
@@ -320,21 +342,25 @@ final class ItemTree {
             if (count > leftCount) { // move the last n entries to the front of the right node
                 int n = count - leftCount;
                 System.arraycopy(right.keys, 0, right.keys, n, right.count);
+                System.arraycopy(right.prefixes, 0, right.prefixes, n, right.count);
                 System.arraycopy(right.values, 0, right.values, n, right.count);
                 System.arraycopy(keys, leftCount, right.keys, 0, n);
+                System.arraycopy(prefixes, leftCount, right.prefixes, 0, n);
                 System.arraycopy(values, leftCount, right.values, 0, n);
                 if (!leaf) {
-                    right.keys[n] = separator; // routes to the right node's former first child
+                    right.setKey(n, separator); // routes to the right node's former first child
                 }
                 clear(leftCount, count);
             } else { // move the first n entries of the right node to the end of this one
                 int n = leftCount - count;
                 if (!leaf) {
-                    right.keys[0] = separator; // routes to the right node's first child, now here
+                    right.setKey(0, separator); // routes to the right node's first child, now here
                 }
                 System.arraycopy(right.keys, 0, keys, count, n);
+                System.arraycopy(right.prefixes, 0, prefixes, count, n);
                 System.arraycopy(right.values, 0, values, count, n);
                 System.arraycopy(right.keys, n, right.keys, 0, right.count - n);
+                System.arraycopy(right.prefixes, n, right.prefixes, 0, right.count - n);
                 System.arraycopy(right.values, n, right.values, 0, right.count - n);
                 right.clear(right.count - n, right.count);
             }
@@ -368,9 +394,10 @@ final class ItemTree {
             this.stop = stop;
             this.stopInclusive = stopInclusive;
             this.descending = descending;
+            int startPrefix = start == null ? 0 : KeyBytes.prefix(start);
             Node node = root;
             for (int level = 0; !node.leaf; level++) {
-                int i = start != null ? route(node, start) : descending ? node.count - 1 : 0;
+                int i = start != null ? route(node, start, startPrefix) : descending ? node.count - 1 : 0;
                 path[level] = node;
                 positions[level] = i;
                 node = node.child(i);
@@ -379,7 +406,7 @@ final class ItemTree {
             if (start == null) {
                 position = descending ? leaf.count - 1 : 0;
             } else {
-                int i = search(leaf, start);
+                int i = search(leaf, start, startPrefix);
                 if (descending) {
                     position = i >= 0 ? (startInclusive ? i : i - 1) : -i - 2;
                 } else {

@@ -145,6 +145,18 @@ final class KeyBytes {
         return new byte[] {(byte) (hash >>> 24), (byte) (hash >>> 16), (byte) (hash >>> 8), (byte) hash};
     }
 
+    /**
+     * A key's first 4 bytes (a partition hash, in a whole key) as an int, zero-padded, to compare unsigned: keys
+     * whose prefixes differ compare as their prefixes do, so only keys with equal prefixes need {@link #compare}.
+     */
+    static int prefix(byte[] key) {
+        int prefix = 0;
+        for (int i = 0; i < 4; i++) {
+            prefix = prefix << 8 | (i < key.length ? key[i] & 0xFF : 0);
+        }
+        return prefix;
+    }
+
     static int compare(byte[] a, byte[] b) {
         return Arrays.compareUnsigned(a, b);
     }

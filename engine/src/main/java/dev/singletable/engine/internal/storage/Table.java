@@ -109,12 +109,12 @@ public final class Table {
 
     /** Writes an item, replacing any item with its key, and keeps every index in step. Returns the old item. */
     public Item put(Map<String, Value> attributes) {
-        return put(Item.of(attributes), attributes);
+        return put(keyOf(attributes), Item.of(attributes), attributes);
     }
 
-    /** {@link #put(Map)} of an item already encoded from these attributes. */
-    public Item put(Item item, Map<String, Value> attributes) {
-        Item old = items.put(items.layout().keyOf(attributes), item);
+    /** {@link #put(Map)} of an item already encoded from these attributes, whose key is known. */
+    public Item put(PrimaryKey key, Item item, Map<String, Value> attributes) {
+        Item old = items.put(keyBytes(key), item);
         for (IndexData index : indexes.values()) {
             index.update(old, item, attributes);
         }

@@ -41,7 +41,7 @@ public final class ChangeStreams implements ChangeListener {
             return; // DynamoDB writes no record for a write that changes nothing
         }
         String eventName = oldItem == null ? "INSERT" : newItem == null ? "REMOVE" : "MODIFY";
-        String sequenceNumber = sequenceNumber(++sequence);
+        long sequenceNumber = ++sequence;
         double time = epochSeconds.get();
         Map<String, Value> oldImage = oldItem == null ? null : oldItem.attributes();
         Map<String, Value> newImage = newItem == null ? null : newItem.attributes();
@@ -55,15 +55,6 @@ public final class ChangeStreams implements ChangeListener {
                 newImage, "NEW_AND_OLD_IMAGES", byTimeToLive));
         latest(table).ifPresent(stream -> stream.records.add(new ChangeRecord(sequenceNumber, eventName, time,
                 partitionKey, sortKey, oldImage, newImage, stream.viewType, byTimeToLive)));
-    }
-
-    /** 21 digits, zero-padded, as DynamoDB's sequence numbers read (formatted by hand: a write pays for it). */
-    private static String sequenceNumber(long sequence) {
-        char[] digits = new char[21];
-        for (int i = digits.length - 1; i >= 0; i--, sequence /= 10) {
-            digits[i] = (char) ('0' + sequence % 10);
-        }
-        return new String(digits);
     }
 
     /** Forgets the recent changes of a deleted table (its streams stay readable, as DynamoDB keeps them). */
@@ -114,12 +105,22 @@ public final class ChangeStreams implements ChangeListener {
     }
 
     /**
-     * One change, as a stream record carries it. Its keys are read from its image when asked for: most records
-     * (a bulk load's, the recent changes beyond the last 10,000) are never read.
+     * One change, as a stream record carries it. Its keys and its sequence number's text are worked out when asked
+     * for: most records (a bulk load's, the recent changes beyond the last 10,000) are never read.
      */
-    public record ChangeRecord(String sequenceNumber, String eventName, double approximateCreationDateTime,
+    public record ChangeRecord(long sequence, String eventName, double approximateCreationDateTime,
                                KeyDef partitionKey, KeyDef sortKey, Map<String, Value> oldImage,
                                Map<String, Value> newImage, String viewType, boolean byTimeToLive) {
+        /** The position in the stream as DynamoDB's sequence numbers read: 21 digits, zero-padded. */
+        public String sequenceNumber() {
+            char[] digits = new char[21];
+            long rest = sequence;
+            for (int i = digits.length - 1; i >= 0; i--, rest /= 10) {
+                digits[i] = (char) ('0' + rest % 10);
+            }
+            return new String(digits);
+        }
+
         /** The item's key attributes, partition key first. */
         public Map<String, Value> keys() {
             Map<String, Value> item = newImage != null ? newImage : oldImage;

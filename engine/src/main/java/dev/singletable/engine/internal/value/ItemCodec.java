@@ -68,13 +68,15 @@ public final class ItemCodec {
 
     /**
      * The compact form of an item and its size by DynamoDB's rules ({@link Sizes}), measured as it is encoded:
-     * each name and string is measured once. An item that is already a view of one is not encoded again.
+     * each name and string is measured once, each number written as text once. An item that is already a view of one is not encoded again.
      */
     public static Encoded encode(Map<String, Value> item) {
         if (item instanceof View view) {
             return new Encoded(view.bytes, Sizes.itemSize(view));
         }
-        // the UTF-8 length of each name and of each S value, measured for the size and used again to write
+        // each S value and each number's canonical text, with its UTF-8 length and each name's, worked out once
+        // for the size and used again to write
+        String[] texts = new String[item.size()];
         int[] lengths = new int[2 * item.size()];
         int length = varintLength(item.size());
         long size = 0;
@@ -82,25 +84,34 @@ public final class ItemCodec {
         for (Map.Entry<String, Value> e : item.entrySet()) {
             Value value = e.getValue();
             int name = Sizes.utf8Length(e.getKey());
-            long valueSize = Sizes.valueSize(value);
-            lengths[i++] = name;
-            lengths[i++] = value instanceof Value.S ? (int) valueSize : -1;
-            size += name + valueSize;
-            length += bytesLength(name) + (value instanceof Value.S ? 1 + bytesLength((int) valueSize)
-                    : encodedLength(value));
+            lengths[2 * i] = name;
+            size += name;
+            length += bytesLength(name);
+            String text = value instanceof Value.S s ? s.value() : value instanceof Value.N n ? n.text() : null;
+            if (text != null) {
+                int textLength = Sizes.utf8Length(text);
+                texts[i] = text;
+                lengths[2 * i + 1] = textLength;
+                size += value instanceof Value.S ? textLength : Sizes.valueSize(value);
+                length += 1 + bytesLength(textLength);
+            } else {
+                size += Sizes.valueSize(value);
+                length += encodedLength(value);
+            }
+            i++;
         }
         Writer out = new Writer(new byte[length]);
         out.varint(item.size());
         i = 0;
         for (Map.Entry<String, Value> e : item.entrySet()) {
-            out.string(e.getKey(), lengths[i++]);
-            int stringLength = lengths[i++];
-            if (stringLength >= 0) {
-                out.bytes[out.position++] = S;
-                out.string(((Value.S) e.getValue()).value(), stringLength);
+            out.string(e.getKey(), lengths[2 * i]);
+            if (texts[i] != null) {
+                out.bytes[out.position++] = e.getValue() instanceof Value.S ? S : N;
+                out.string(texts[i], lengths[2 * i + 1]);
             } else {
                 out.value(e.getValue());
             }
+            i++;
         }
         return new Encoded(out.bytes, size);
     }

@@ -15,8 +15,9 @@ public final class Numbers {
 
     /** Parses a number as DynamoDB does, refusing with DynamoDB's messages what it refuses. */
     public static BigDecimal parse(String text) {
-        if (isSmallInteger(text)) {
-            return checkRange(BigDecimal.valueOf(Long.parseLong(text))); // the common case, without the pattern
+        if (isSmallInteger(text)) { // the common case, without the pattern; 18 digits are always in range
+            long value = Long.parseLong(text);
+            return value == 0 ? BigDecimal.ZERO : BigDecimal.valueOf(value).stripTrailingZeros();
         }
         if (text == null || text.length() > 1000 || !SYNTAX.matcher(text).matches()) {
             throw DynamoException.validation("The parameter cannot be converted to a numeric value: " + text);

@@ -31,12 +31,19 @@ public final class SdkValues {
      * (ValueJson): what the SDK would have sent over the wire, read without the wire.
      */
     public static Map<String, Value> readItem(Map<String, AttributeValue> item) {
-        Map<String, Value> read = new LinkedHashMap<>((int) (item.size() / 0.75f) + 1);
-        item.forEach((name, value) -> {
-            Sizes.checkAttributeName(name);
-            read.put(name, read(value, 1));
-        });
+        if (item.size() > ReadAttributes.MAX_SCANNED) {
+            Map<String, Value> read = new LinkedHashMap<>((int) (item.size() / 0.75f) + 1);
+            item.forEach((name, value) -> read.put(name, readAttribute(name, value)));
+            return read;
+        }
+        ReadAttributes read = new ReadAttributes(item.size());
+        item.forEach((name, value) -> read.add(name, readAttribute(name, value)));
         return read;
+    }
+
+    private static Value readAttribute(String name, AttributeValue value) {
+        Sizes.checkAttributeName(name);
+        return read(value, 1);
     }
 
     /** An SDK item in DynamoDB's JSON form, as a request carries it. */

@@ -71,35 +71,16 @@ public final class BatchWriteItem implements OperationHandler {
             Members.checkItemSize(stored.size());
             requests.add(new WriteRequest(Database.nameOf(tableName), item, null, stored));
         }
-        database.write(() -> write(database, requests, null, false, RequestContext.unlogged()));
+        database.write(() -> {
+            checked(database, requests).forEach(ItemWrite::applyUnobserved); // nobody asks what a load consumed
+            return null;
+        });
     }
 
-    /** Checks and applies the writes; {@code capacityMode} null when nobody asks what they consumed (a load). */
+    /** Checks and applies the writes; {@code capacityMode} null when nobody asks what they consumed. */
     private static ObjectNode write(Database database, List<WriteRequest> requests, String capacityMode,
                                     boolean metrics, RequestContext context) {
-        Map<String, Table> tables = new LinkedHashMap<>();
-        for (WriteRequest r : requests) {
-            tables.computeIfAbsent(r.tableName(), database::table);
-        }
-        List<ItemWrite> writes = new ArrayList<>();
-        Set<List<Object>> seen = new HashSet<>();
-        for (WriteRequest r : requests) {
-            Table table = tables.get(r.tableName());
-            ItemWrite write;
-            if (r.item() != null) {
-                ItemKeys.checkItemKey(table, r.item());
-                ItemKeys.checkIndexKeys(table, r.item(), null, ItemKeys.Form.PUT);
-                write = r.stored() == null ? ItemWrite.put(table, r.item(), null)
-                        : ItemWrite.load(table, r.item(), r.stored());
-            } else {
-                ItemKeys.ofKey(table, r.key());
-                write = ItemWrite.delete(table, r.key(), null);
-            }
-            if (!seen.add(List.of(table.name(), write.key()))) {
-                throw DynamoException.validation("Provided list of item keys contains duplicates");
-            }
-            writes.add(write);
-        }
+        List<ItemWrite> writes = checked(database, requests);
         Usage usage = new Usage();
         Map<String, ArrayNode> collections = new LinkedHashMap<>();
         for (ItemWrite write : writes) {
@@ -132,6 +113,41 @@ public final class BatchWriteItem implements OperationHandler {
             collections.forEach(byTable::set);
         }
         return response;
+    }
+
+    /**
+     * The batch's writes, each checked against its table: the key, the index keys, and no key twice in the batch.
+     * Nothing is written.
+     */
+    private static List<ItemWrite> checked(Database database, List<WriteRequest> requests) {
+        Map<String, Table> tables = new LinkedHashMap<>();
+        for (WriteRequest r : requests) {
+            tables.computeIfAbsent(r.tableName(), database::table);
+        }
+        List<ItemWrite> writes = new ArrayList<>(requests.size());
+        Set<TableKey> seen = new HashSet<>(2 * requests.size());
+        for (WriteRequest r : requests) {
+            Table table = tables.get(r.tableName());
+            ItemWrite write;
+            if (r.item() != null) {
+                PrimaryKey key = ItemKeys.checkItemKey(table, r.item());
+                ItemKeys.checkIndexKeys(table, r.item(), null, ItemKeys.Form.PUT);
+                write = r.stored() == null ? ItemWrite.put(table, r.item(), null)
+                        : ItemWrite.load(table, key, r.item(), r.stored());
+            } else {
+                ItemKeys.ofKey(table, r.key());
+                write = ItemWrite.delete(table, r.key(), null);
+            }
+            if (!seen.add(new TableKey(table.name(), write.key()))) {
+                throw DynamoException.validation("Provided list of item keys contains duplicates");
+            }
+            writes.add(write);
+        }
+        return writes;
+    }
+
+    /** An item's key in a batch, which names it once at most. */
+    private record TableKey(String table, PrimaryKey key) {
     }
 
     /** The requests, checked for shape and then each item's values and size, without the tables. */

@@ -45,32 +45,48 @@ final class ItemKeys {
         }
     }
 
-    /** The key attributes a PutItem item must carry, with their types, values and sizes. */
-    static void checkItemKey(Table table, Map<String, Value> item) {
-        for (KeyDef key : tableKeys(table)) {
-            Value value = item.get(key.name());
-            if (value == null) {
-                throw invalid("Missing the key " + key.name() + " in the item");
-            }
-            if (!value.type().equals(key.type())) {
-                throw invalid("Type mismatch for key " + key.name() + " expected: " + key.type() + " actual: "
-                        + value.type());
-            }
+    /**
+     * The key attributes a PutItem item must carry, with their types, values and sizes; returns the item's key.
+     * Each key value is looked up once.
+     */
+    static PrimaryKey checkItemKey(Table table, Map<String, Value> item) {
+        Value partition = presentKey(item, table.partitionKey());
+        Value sort = table.sortKey() == null ? null : presentKey(item, table.sortKey());
+        checkKeyValues(table, partition, sort);
+        return new PrimaryKey(partition, sort);
+    }
+
+    private static Value presentKey(Map<String, Value> item, KeyDef key) {
+        Value value = item.get(key.name());
+        if (value == null) {
+            throw invalid("Missing the key " + key.name() + " in the item");
         }
-        checkKeyValues(table, item);
+        if (!value.type().equals(key.type())) {
+            throw invalid("Type mismatch for key " + key.name() + " expected: " + key.type() + " actual: "
+                    + value.type());
+        }
+        return value;
     }
 
     /** The values and sizes of the table key attributes of a key or item whose shape is already right. */
     static void checkKeyValues(Table table, Map<String, Value> attributes) {
-        for (KeyDef key : tableKeys(table)) {
-            Value value = attributes.get(key.name());
-            if (isEmpty(value)) {
-                throw DynamoException.validation("One or more parameter values are not valid. The AttributeValue "
-                        + "for a key attribute cannot contain an " + emptyKind(value) + " value. Key: " + key.name());
-            }
-        }
-        checkKeySizes(attributes.get(table.partitionKey().name()),
+        checkKeyValues(table, attributes.get(table.partitionKey().name()),
                 table.sortKey() == null ? null : attributes.get(table.sortKey().name()));
+    }
+
+    private static void checkKeyValues(Table table, Value partition, Value sort) {
+        checkNotEmpty(table.partitionKey(), partition);
+        if (table.sortKey() != null) {
+            checkNotEmpty(table.sortKey(), sort);
+        }
+        checkKeySizes(partition, sort);
+    }
+
+    private static void checkNotEmpty(KeyDef key, Value value) {
+        if (isEmpty(value)) {
+            throw DynamoException.validation("One or more parameter values are not valid. The AttributeValue "
+                    + "for a key attribute cannot contain an " + emptyKind(value) + " value. Key: " + key.name());
+        }
     }
 
     /** DynamoDB's limits on one key: 2048 bytes of partition key, 1024 of sort key. */

@@ -26,7 +26,7 @@ final class ItemWrite {
     private final Kind kind;
     private final Table table;
     private final PrimaryKey key;
-    /** The key attributes, which an upsert's new item starts from. */
+    /** The key attributes, which an upsert's new item starts from; null for a loaded put, which needs none. */
     private final Map<String, Value> keyAttributes;
     private final Map<String, Value> item;
     private final Update update;
@@ -36,15 +36,15 @@ final class ItemWrite {
 
     private ItemWrite(Kind kind, Table table, Map<String, Value> keyAttributes, Map<String, Value> item,
                       Update update, Condition condition) {
-        this(kind, table, keyAttributes, item, update, condition, null);
+        this(kind, table, table.keyOf(keyAttributes), keyAttributes, item, update, condition, null);
     }
 
-    private ItemWrite(Kind kind, Table table, Map<String, Value> keyAttributes, Map<String, Value> item,
-                      Update update, Condition condition, Item stored) {
+    private ItemWrite(Kind kind, Table table, PrimaryKey key, Map<String, Value> keyAttributes,
+                      Map<String, Value> item, Update update, Condition condition, Item stored) {
         this.kind = kind;
         this.table = table;
         this.keyAttributes = keyAttributes;
-        this.key = table.keyOf(keyAttributes);
+        this.key = key;
         this.item = item;
         this.update = update;
         this.condition = condition;
@@ -56,9 +56,12 @@ final class ItemWrite {
         return new ItemWrite(Kind.PUT, table, ItemKeys.keyAttributes(table, item), item, null, condition);
     }
 
-    /** Replaces the whole item with one already encoded (a bulk load), so that it is not encoded again. */
-    static ItemWrite load(Table table, Map<String, Value> item, Item stored) {
-        return new ItemWrite(Kind.PUT, table, ItemKeys.keyAttributes(table, item), item, null, null, stored);
+    /**
+     * Replaces the whole item, whose key has been checked, with one already encoded (a bulk load), so that neither
+     * is worked out again.
+     */
+    static ItemWrite load(Table table, PrimaryKey key, Map<String, Value> item, Item stored) {
+        return new ItemWrite(Kind.PUT, table, key, null, item, null, null, stored);
     }
 
     /** Updates or creates the item; a null update creates it with its key only. */
@@ -162,7 +165,7 @@ final class ItemWrite {
      */
     void applyUnobserved() {
         if (stored != null) {
-            table.put(stored, item);
+            table.put(key, stored, item);
         } else if (kind == Kind.PUT && condition == null) {
             table.put(item);
         } else {
