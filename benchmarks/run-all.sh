@@ -390,6 +390,7 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo "Test time is the sum of Surefire's class times; the wall time includes Maven's own start."
     echo
     cat "$OUT/suite.md"
+    echo
     if [ -n "$PEER_URL" ]; then
         echo "Target: the embedded run at least 75× faster than the peer's, and at most 3 s of test time."
     fi
