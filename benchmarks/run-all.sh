@@ -4,7 +4,7 @@
 #   bash benchmarks/run-all.sh
 #
 # - JMH micro-benchmarks of the engine's hot paths and Query latency at 1k / 100k / 1M items (short settings:
-#   1 fork, 3 x 1 s warm-up, 5 x 1 s measurement);
+#   1 fork, 10 x 1 s warm-up, 5 x 1 s measurement: a call through the SDK client is still getting faster after 3 s);
 # - the workload driver against the in-memory transport, the engine's HTTP endpoint and dynalite (installed
 #   with npm into benchmarks/target/peer and started on a free loopback port), when node and npm are present;
 # - the HTTP server's own cost: raw keep-alive HTTP/1.1 against the engine, dynalite and a blocking-socket echo;
@@ -28,7 +28,7 @@ RESULTS="$ROOT/benchmarks/RESULTS.md"
 MVN_FLAGS="${MVN_FLAGS--o}"
 ROUNDS="${ROUNDS:-5}"
 OPS="${OPS:-100}"
-JMH_FLAGS="${JMH_FLAGS:--f 1 -wi 3 -w 1s -i 5 -r 1s}"
+JMH_FLAGS="${JMH_FLAGS:--f 1 -wi 10 -w 1s -i 5 -r 1s}"
 JMH_BENCHMARKS='Expression|ItemSize|IndexMaintenance|EngineApi|QueryScale|ResetBenchmark|ForkBenchmark|SdkFloor'
 # what BEFORE_REF is compared on: the store's benchmarks that exist on both sides
 JMH_COMPARED='IndexMaintenance|EngineApi|QueryScale|ResetBenchmark'
