@@ -17,7 +17,7 @@
 # - with BEFORE_REF=<git ref>: the same JMH benchmarks of the store and the 1M-item heap and load time, built from
 #   that ref (with this tree's MemoryFootprint, EngineApiBenchmark and ResetBenchmark, which use only the
 #   engine's public API), beside this tree's.
-# Takes about 10-15 minutes on 2 cores (5 more with BEFORE_REF). Set MVN_FLAGS="" to let Maven go online
+# Takes about 20 minutes on 2 cores (5 more with BEFORE_REF). Set MVN_FLAGS="" to let Maven go online
 # (default: -o, offline).
 set -euo pipefail
 
