@@ -69,12 +69,15 @@ sealed interface Declaration {
 
     /**
      * What a class context's class declares, looked up once and kept in its store: every callback and parameter
-     * of every test asks, and a look through the class's fields and annotations is not free in a cold JVM.
+     * of every test asks, and a look through the class's fields and annotations is not free in a cold JVM. Keyed
+     * by the class, because a store reads through to its parents': a {@code @Nested} class must not take the
+     * enclosing class's answer for its own.
      */
     @SuppressWarnings("deprecation") // getOrComputeIfAbsent: see SingleTableExtension.getOrCreate
     private static List<Declaration> declaredIn(ExtensionContext classContext) {
-        return classContext.getStore(NAMESPACE).getOrComputeIfAbsent(Found.class,
-                k -> new Found(find(classContext.getRequiredTestClass())), Found.class).declarations();
+        Class<?> testClass = classContext.getRequiredTestClass();
+        return classContext.getStore(NAMESPACE).getOrComputeIfAbsent(testClass, k -> new Found(find(testClass)),
+                Found.class).declarations();
     }
 
     /** The store's record of what a class declares. */
