@@ -218,11 +218,14 @@ public final class DynamoDbEngine implements AutoCloseable {
                 .credentialsProvider(AnonymousCredentialsProvider.create());
     }
 
-    /** The HTTP endpoint, started on first call (on loopback and an ephemeral port unless configured otherwise). */
+    /**
+     * The HTTP endpoint, started on first call (on loopback and an ephemeral port unless configured otherwise): its
+     * socket listens from now on, and the wire is set up when the first connection arrives.
+     */
     public synchronized URI httpEndpoint() {
         if (http == null) {
             try {
-                http = HttpEndpoint.start(dispatcher(), host, port, httpLimits, signatures);
+                http = HttpEndpoint.start(this::dispatcher, host, port, httpLimits, signatures);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot listen on " + host + ":" + port, e);
             }

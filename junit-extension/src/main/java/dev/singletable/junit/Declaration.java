@@ -21,6 +21,7 @@ import org.junit.platform.commons.support.ReflectionSupport;
  * told so before anything is created.
  */
 sealed interface Declaration {
+    ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(Declaration.class);
 
     /** @return the class that owns the declaration: its package anchors relative file names */
     Class<?> anchor();
@@ -49,7 +50,7 @@ sealed interface Declaration {
             if (c.getTestMethod().isPresent()) {
                 continue;
             }
-            List<Declaration> found = find(c.getRequiredTestClass());
+            List<Declaration> found = declaredIn(c);
             if (found.size() > 1) {
                 throw new ExtensionConfigurationException(c.getRequiredTestClass().getName()
                         + " declares its table " + found.size() + " times: "
@@ -64,6 +65,23 @@ sealed interface Declaration {
                 + context.getRequiredTestClass().getName() + " but nothing declares its table: annotate the class"
                 + " with @SingleTableTest(design = \"...\") or register SingleTableExtension.builder().design(\"...\")"
                 + ".build() in a @RegisterExtension field");
+    }
+
+    /**
+     * What a class context's class declares, looked up once and kept in its store: every callback and parameter
+     * of every test asks, and a look through the class's fields and annotations is not free in a cold JVM. Keyed
+     * by the class, because a store reads through to its parents': a {@code @Nested} class must not take the
+     * enclosing class's answer for its own.
+     */
+    @SuppressWarnings("deprecation") // getOrComputeIfAbsent: see SingleTableExtension.getOrCreate
+    private static List<Declaration> declaredIn(ExtensionContext classContext) {
+        Class<?> testClass = classContext.getRequiredTestClass();
+        return classContext.getStore(NAMESPACE).getOrComputeIfAbsent(testClass, k -> new Found(find(testClass)),
+                Found.class).declarations();
+    }
+
+    /** The store's record of what a class declares. */
+    record Found(List<Declaration> declarations) {
     }
 
     private static List<Declaration> find(Class<?> testClass) {

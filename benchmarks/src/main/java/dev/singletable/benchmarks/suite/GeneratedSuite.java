@@ -14,7 +14,11 @@ import java.util.Map;
  * default 50 classes of 10 tests, each test doing 5 calls (GetItem, a Query of the table, a Query of a GSI,
  * PutItem, a conditional UpdateItem) on a design with two GSIs and 1,000 fixture items. Run it with
  * {@code mvn test} on the embedded engine, or with {@code -Dsingletable.endpoint=URL} against an external one;
- * {@link SuiteReport} reads Surefire's reports afterwards.
+ * {@link SuiteReport} reads Surefire's reports afterwards. The project also holds the suite's floor, run with
+ * {@code mvn test -Pfloor} (and only then): the same classes with the same calls and assertions, in package
+ * {@code floor}, on plain JUnit with one SDK client, configured as the engine's in-memory clients are (no signing, a
+ * fixed endpoint), whose HTTP client answers each call at once with a response prepared in advance of the size the
+ * engine's would have — what the SDK and JUnit cost running cold, without the engine and the extension.
  *
  * <pre>java -cp benchmarks.jar dev.singletable.benchmarks.suite.GeneratedSuite --out DIR
  *      [--classes 50] [--tests 10] [--items 1000] [--reset PER_TEST|PER_CLASS|FORK] [--version PROJECT_VERSION]</pre>
@@ -71,9 +75,13 @@ public final class GeneratedSuite {
         Files.writeString(resources.resolve("suite.table.yaml"), design());
         int customers = items / (1 + ORDERS);
         Files.writeString(resources.resolve("suite.fixtures.yaml"), fixtures(customers));
+        Path floor = sources.resolve("floor");
+        Files.createDirectories(floor);
+        Files.writeString(floor.resolve("StubClient.java"), stubClient(customers));
         for (int c = 1; c <= classes; c++) {
             String name = String.format(Locale.ROOT, "Suite%03dTest", c);
-            Files.writeString(sources.resolve(name + ".java"), testClass(name, c, tests, customers, reset));
+            Files.writeString(sources.resolve(name + ".java"), testClass(name, c, tests, customers, reset, false));
+            Files.writeString(floor.resolve(name + ".java"), testClass(name, c, tests, customers, reset, true));
         }
     }
 
@@ -112,8 +120,35 @@ public final class GeneratedSuite {
                       <scope>test</scope>
                     </dependency>
                   </dependencies>
+                  <build>
+                    <plugins>
+                      <plugin>
+                        <artifactId>maven-surefire-plugin</artifactId>
+                        <configuration>
+                          <excludes><exclude>%s/floor/**</exclude></excludes>
+                        </configuration>
+                      </plugin>
+                    </plugins>
+                  </build>
+                  <profiles>
+                    <profile>
+                      <!-- the floor: mvn test -Pfloor runs only the classes on a stub HTTP client -->
+                      <id>floor</id>
+                      <build>
+                        <plugins>
+                          <plugin>
+                            <artifactId>maven-surefire-plugin</artifactId>
+                            <configuration>
+                              <excludes combine.self="override"/>
+                              <includes><include>%s/floor/**</include></includes>
+                            </configuration>
+                          </plugin>
+                        </plugins>
+                      </build>
+                    </profile>
+                  </profiles>
                 </project>
-                """.formatted(version);
+                """.formatted(version, PACKAGE.replace('.', '/'), PACKAGE.replace('.', '/'));
     }
 
     private static String design() {
@@ -171,9 +206,29 @@ public final class GeneratedSuite {
      * One class: each test reads a customer, queries their orders and a GSI, writes an order and counts a visit
      * with a conditional update, asserting every answer against the fixtures.
      */
-    private static String testClass(String name, int number, int tests, int customers, String reset) {
+    private static String testClass(String name, int number, int tests, int customers, String reset,
+            boolean floor) {
         StringBuilder s = new StringBuilder();
-        s.append("""
+        if (floor) {
+            s.append("""
+                    package %s.floor;
+
+                    import static org.junit.jupiter.api.Assertions.assertEquals;
+                    import static org.junit.jupiter.api.Assertions.assertTrue;
+
+                    import java.util.Map;
+                    import org.junit.jupiter.api.Test;
+                    import org.junit.jupiter.api.extension.ExtendWith;
+                    import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+                    import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+                    import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+
+                    /** Generated by GeneratedSuite: the floor of {@code %s.%s}, its calls answered by a stub. */
+                    @ExtendWith(StubClient.class)
+                    class %s {
+                    """.formatted(PACKAGE, PACKAGE, name, name));
+        } else {
+            s.append("""
                 package %s;
 
                 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -192,6 +247,7 @@ public final class GeneratedSuite {
                 @SingleTableTest(design = "suite.table.yaml", fixtures = "suite.fixtures.yaml", reset = Reset.%s)
                 class %s {
                 """.formatted(PACKAGE, reset, name));
+        }
         for (int t = 1; t <= tests; t++) {
             int customer = ((number - 1) * tests + t - 1) * 7 % customers;
             String status = STATUSES[t % STATUSES.length];
@@ -199,8 +255,8 @@ public final class GeneratedSuite {
             s.append("""
 
                         @Test
-                        void test%02d(SingleTable table, DynamoDbClient client) {
-                            String name = table.name();
+                        void test%02d(%s) {
+                            String name = %s;
                             Map<String, AttributeValue> profile = Map.of("PK", s("CUSTOMER#%d"), "SK", s("PROFILE"));
                             assertEquals("Customer %d", client.getItem(r -> r.tableName(name).key(profile)).item().get("name").s());
                             assertEquals(%d, client.query(r -> r.tableName(name)
@@ -215,7 +271,8 @@ public final class GeneratedSuite {
                                     .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1")))
                                     .returnValues(ReturnValue.UPDATED_NEW)).attributes().get("visits").n());
                         }
-                    """.formatted(t, customer, customer, ORDERS, customer, byRegion
+                    """.formatted(t, floor ? "DynamoDbClient client" : "SingleTable table, DynamoDbClient client",
+                            floor ? "\"suite\"" : "table.name()", customer, customer, ORDERS, customer, byRegion
                             ? """
                             assertTrue(client.query(r -> r.tableName(name).indexName("GSI2")
                                             .keyConditionExpression("GSI2PK = :region")
@@ -238,6 +295,204 @@ public final class GeneratedSuite {
                 }
                 """);
         return s.toString();
+    }
+
+    /**
+     * The floor's client: the SDK client the extension hands out, but over an HTTP client that answers at once with
+     * the response the engine would give, prepared when the class loads from the same data the fixtures hold.
+     */
+    private static String stubClient(int customers) {
+        return """
+                package %s.floor;
+
+                import java.io.ByteArrayInputStream;
+                import java.io.IOException;
+                import java.io.InputStream;
+                import java.io.UncheckedIOException;
+                import java.net.URI;
+                import java.nio.charset.StandardCharsets;
+                import java.util.List;
+                import java.util.concurrent.CompletableFuture;
+                import java.util.regex.Matcher;
+                import java.util.regex.Pattern;
+                import org.junit.jupiter.api.extension.ExtensionContext;
+                import org.junit.jupiter.api.extension.ParameterContext;
+                import org.junit.jupiter.api.extension.ParameterResolver;
+                import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
+                import software.amazon.awssdk.endpoints.Endpoint;
+                import software.amazon.awssdk.http.AbortableInputStream;
+                import software.amazon.awssdk.http.ExecutableHttpRequest;
+                import software.amazon.awssdk.http.HttpExecuteRequest;
+                import software.amazon.awssdk.http.HttpExecuteResponse;
+                import software.amazon.awssdk.http.SdkHttpClient;
+                import software.amazon.awssdk.http.SdkHttpFullResponse;
+                import software.amazon.awssdk.http.auth.scheme.NoAuthAuthScheme;
+                import software.amazon.awssdk.http.auth.spi.scheme.AuthSchemeOption;
+                import software.amazon.awssdk.regions.Region;
+                import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+                /** Generated by GeneratedSuite: one client for the run, its calls answered by a stub. */
+                public final class StubClient implements ParameterResolver {
+                    private static final int CUSTOMERS = %d;
+                    private static final int ORDERS = %d;
+                    private static final String[] STATUSES = {"OPEN", "PAID", "SHIPPED"};
+                    private static final String[] REGIONS = {"EU", "US", "APAC", "LATAM"};
+                    private static final Pattern CUSTOMER = Pattern.compile("CUSTOMER#(\\\\d+)");
+                    private static final Pattern VALUE = Pattern.compile("(REGION|STATUS)#(\\\\w+)");
+                    private static final URI STUB = URI.create("http://stub.invalid");
+                    private static final byte[][] PROFILES = new byte[CUSTOMERS][];
+                    private static final byte[][] ORDERS_OF = new byte[CUSTOMERS][];
+                    private static final byte[][] CUSTOMERS_OF_REGION = new byte[REGIONS.length][];
+                    private static final byte[][] ORDERS_BY_STATUS = new byte[STATUSES.length][];
+                    private static final byte[] EMPTY = bytes("{}");
+                    private static final byte[] UPDATED = bytes("{\\"Attributes\\":{\\"visits\\":{\\"N\\":\\"1\\"}}}");
+                    private static final DynamoDbClient CLIENT = DynamoDbClient.builder().endpointOverride(STUB)
+                            .region(Region.US_EAST_1).credentialsProvider(AnonymousCredentialsProvider.create())
+                            .authSchemeProvider(params -> List.of(AuthSchemeOption.builder()
+                                    .schemeId(NoAuthAuthScheme.SCHEME_ID).build()))
+                            .endpointProvider(params -> CompletableFuture.completedFuture(
+                                    Endpoint.builder().url(STUB).build()))
+                            .httpClient(new Answers()).build();
+
+                    static {
+                        StringBuilder[] regions = new StringBuilder[REGIONS.length];
+                        int[] inRegion = new int[REGIONS.length];
+                        for (int c = 0; c < CUSTOMERS; c++) {
+                            String profile = customer(c);
+                            PROFILES[c] = bytes("{\\"Item\\":" + profile + "}");
+                            int r = c %% REGIONS.length;
+                            regions[r] = (regions[r] == null ? new StringBuilder() : regions[r].append(',')).append(profile);
+                            inRegion[r]++;
+                            StringBuilder orders = new StringBuilder();
+                            for (int o = 0; o < ORDERS; o++) {
+                                orders.append(o == 0 ? "" : ",").append(order(c, o));
+                            }
+                            ORDERS_OF[c] = items(orders, ORDERS);
+                        }
+                        for (int r = 0; r < REGIONS.length; r++) {
+                            CUSTOMERS_OF_REGION[r] = items(regions[r], inRegion[r]);
+                        }
+                        for (int s = 0; s < STATUSES.length; s++) { // a page of 20, as the tests ask
+                            StringBuilder orders = new StringBuilder();
+                            int n = 0;
+                            for (int c = 0; c < CUSTOMERS && n < 20; c++) {
+                                for (int o = 0; o < ORDERS && n < 20; o++) {
+                                    if ((c + o) %% STATUSES.length == s) {
+                                        orders.append(n++ == 0 ? "" : ",").append(order(c, o));
+                                    }
+                                }
+                            }
+                            ORDERS_BY_STATUS[s] = items(orders, n);
+                        }
+                    }
+
+                    private static String s(String value) {
+                        return "{\\"S\\":\\"" + value + "\\"}";
+                    }
+
+                    private static String n(String value) {
+                        return "{\\"N\\":\\"" + value + "\\"}";
+                    }
+
+                    private static String customer(int c) {
+                        return "{\\"PK\\":" + s("CUSTOMER#" + c) + ",\\"SK\\":" + s("PROFILE") + ",\\"GSI2PK\\":"
+                                + s("REGION#" + REGIONS[c %% REGIONS.length]) + ",\\"GSI2SK\\":" + s("CUSTOMER#" + c)
+                                + ",\\"customerId\\":" + n(String.valueOf(c)) + ",\\"region\\":"
+                                + s(REGIONS[c %% REGIONS.length]) + ",\\"name\\":" + s("Customer " + c)
+                                + ",\\"visits\\":" + n("0") + "}";
+                    }
+
+                    private static String order(int c, int o) {
+                        String created = String.format(java.util.Locale.ROOT, "2026-%%02d-%%02d", 1 + o, 1 + c %% 28);
+                        String id = c + "-" + o;
+                        return "{\\"PK\\":" + s("CUSTOMER#" + c) + ",\\"SK\\":" + s("ORDER#" + id) + ",\\"GSI1PK\\":"
+                                + s("STATUS#" + STATUSES[(c + o) %% STATUSES.length]) + ",\\"GSI1SK\\":"
+                                + s(created + "#" + id) + ",\\"customerId\\":" + n(String.valueOf(c))
+                                + ",\\"orderId\\":" + s(id) + ",\\"status\\":" + s(STATUSES[(c + o) %% STATUSES.length])
+                                + ",\\"createdAt\\":" + s(created) + ",\\"total\\":" + n((10 + o) + ".50") + "}";
+                    }
+
+                    private static byte[] items(CharSequence items, int count) {
+                        return bytes("{\\"Items\\":[" + items + "],\\"Count\\":" + count + ",\\"ScannedCount\\":" + count
+                                + "}");
+                    }
+
+                    private static byte[] bytes(String text) {
+                        return text.getBytes(StandardCharsets.UTF_8);
+                    }
+
+                    @Override
+                    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+                        return parameter.getParameter().getType() == DynamoDbClient.class;
+                    }
+
+                    @Override
+                    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+                        return CLIENT;
+                    }
+
+                    /** Reads each request, as a transport does, and answers with the prepared response. */
+                    private static final class Answers implements SdkHttpClient {
+                        @Override
+                        public ExecutableHttpRequest prepareRequest(HttpExecuteRequest request) {
+                            return new ExecutableHttpRequest() {
+                                @Override
+                                public HttpExecuteResponse call() {
+                                    String target = request.httpRequest().firstMatchingHeader("X-Amz-Target").orElse("");
+                                    String body;
+                                    try (InputStream in = request.contentStreamProvider().orElseThrow().newStream()) {
+                                        body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                                    } catch (IOException e) {
+                                        throw new UncheckedIOException(e);
+                                    }
+                                    byte[] answer = answer(target.substring(target.indexOf('.') + 1), body);
+                                    return HttpExecuteResponse.builder()
+                                            .response(SdkHttpFullResponse.builder().statusCode(200)
+                                                    .putHeader("Content-Type", "application/x-amz-json-1.0")
+                                                    .putHeader("Content-Length", Integer.toString(answer.length)).build())
+                                            .responseBody(AbortableInputStream.create(new ByteArrayInputStream(answer)))
+                                            .build();
+                                }
+
+                                @Override
+                                public void abort() {
+                                }
+                            };
+                        }
+
+                        @Override
+                        public void close() {
+                        }
+                    }
+
+                    private static byte[] answer(String operation, String body) {
+                        switch (operation) {
+                            case "GetItem":
+                                return PROFILES[customer(body)];
+                            case "Query":
+                                Matcher value = VALUE.matcher(body);
+                                if (!value.find()) {
+                                    return ORDERS_OF[customer(body)];
+                                }
+                                List<String> names = List.of(value.group(1).equals("REGION") ? REGIONS : STATUSES);
+                                return (value.group(1).equals("REGION") ? CUSTOMERS_OF_REGION : ORDERS_BY_STATUS)
+                                        [names.indexOf(value.group(2))];
+                            case "UpdateItem":
+                                return UPDATED;
+                            default:
+                                return EMPTY;
+                        }
+                    }
+
+                    private static int customer(String body) {
+                        Matcher m = CUSTOMER.matcher(body);
+                        if (!m.find()) {
+                            throw new IllegalArgumentException("no customer in " + body);
+                        }
+                        return Integer.parseInt(m.group(1));
+                    }
+                }
+                """.formatted(PACKAGE, customers, ORDERS);
     }
 
     private static void delete(Path path) throws IOException {

@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 
 /**
  * DynamoDB's JSON 1.0 protocol over HTTP/1.1, for clients in other processes (AWS CLI, boto3, other SDKs).
@@ -30,7 +31,12 @@ public final class HttpEndpoint implements AutoCloseable {
     private static final long LINGER_NANOS = Duration.ofSeconds(1).toNanos();
 
     private final ServerSocket server;
-    private final RequestHandler handler;
+    private final Supplier<RequestHandler> handlers;
+    /**
+     * Made by the acceptor for the first connection, not at the start: the wire's JSON setup costs a cold JVM a
+     * fifth of a second, which a run that only publishes the endpoint's URL (to system properties) never needs.
+     */
+    private RequestHandler handler;
     private final HttpLimits limits;
     private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
     private final Queue<Refused> refused = new ConcurrentLinkedQueue<>();
@@ -44,9 +50,9 @@ public final class HttpEndpoint implements AutoCloseable {
     private record Refused(Socket socket, long closeAt) {
     }
 
-    private HttpEndpoint(ServerSocket server, RequestHandler handler, HttpLimits limits) {
+    private HttpEndpoint(ServerSocket server, Supplier<RequestHandler> handlers, HttpLimits limits) {
         this.server = server;
-        this.handler = handler;
+        this.handlers = handlers;
         this.limits = limits;
         byte[] body = ("{\"__type\":\"com.amazonaws.dynamodb.v20120810#ServiceUnavailableException\",\"message\":"
                 + "\"The endpoint serves at most " + limits.maxConnections() + " connections at once\"}")
@@ -60,9 +66,10 @@ public final class HttpEndpoint implements AutoCloseable {
 
     /**
      * Starts serving on the host and port (0: an ephemeral port). With a signature check, only requests signed
-     * with its key are served; without ({@code null}), any signature is accepted.
+     * with its key are served; without ({@code null}), any signature is accepted. The dispatcher is asked for
+     * when the first connection arrives.
      */
-    public static HttpEndpoint start(Dispatcher dispatcher, String host, int port, HttpLimits limits,
+    public static HttpEndpoint start(Supplier<Dispatcher> dispatcher, String host, int port, HttpLimits limits,
                                      SignatureCheck signatures) throws IOException {
         ServerSocket server = new ServerSocket();
         try {
@@ -71,7 +78,8 @@ public final class HttpEndpoint implements AutoCloseable {
             server.close();
             throw e;
         }
-        HttpEndpoint endpoint = new HttpEndpoint(server, new RequestHandler(dispatcher, signatures), limits);
+        HttpEndpoint endpoint = new HttpEndpoint(server, () -> new RequestHandler(dispatcher.get(), signatures),
+                limits);
         endpoint.acceptor.start();
         endpoint.watchdog.start();
         return endpoint;
@@ -99,6 +107,9 @@ public final class HttpEndpoint implements AutoCloseable {
                 if (connections.size() >= limits.maxConnections()) {
                     refuse(socket);
                     continue;
+                }
+                if (handler == null) {
+                    handler = handlers.get();
                 }
                 connection = new Connection(socket, handler, limits);
                 connections.add(connection);
