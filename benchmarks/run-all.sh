@@ -137,6 +137,8 @@ suite_run() { # label, extra Maven arguments...
     local label="$1"
     shift
     local start end
+    # each run's own reports only: the floor's classes are others than the embedded run's
+    rm -rf "$SUITE_DIR/target/surefire-reports"
     start="$(date +%s.%N)"
     (cd "$SUITE_DIR" && mvn -B -q $MVN_FLAGS test "$@" >"$OUT/suite-$label.log" 2>&1) || {
         tail -40 "$OUT/suite-$label.log" >&2
@@ -153,6 +155,9 @@ suite_run embedded
 # the same run with the JIT's first tier only: a short test JVM spends much of its CPU compiling with C2
 log "suite: mvn test -DargLine=-XX:TieredStopAtLevel=1 (embedded engine, C1 only)"
 suite_run embedded-c1 "-DargLine=-XX:TieredStopAtLevel=1"
+# the floor: the same classes and calls on one SDK client whose HTTP client answers at once (no engine, no extension)
+log "suite: mvn test -Pfloor (the floor: the SDK and JUnit alone)"
+suite_run floor -Pfloor
 SUITE_REFERENCE=()
 if [ -n "$PEER_URL" ]; then
     log "suite: mvn test -Dsingletable.endpoint=$PEER_URL (external mode, the peer)"
@@ -330,8 +335,8 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo "java -cp benchmarks/target/benchmarks.jar $HTTP_COST ${PEER_ARGS[*]:+--peer http://127.0.0.1:PORT} $HTTP_FLAGS"
     echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.SdkFloorBenchmark 20000 20000"
     echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.suite.GeneratedSuite --out benchmarks/target/suite $SUITE_FLAGS"
-    echo "(cd benchmarks/target/suite && mvn -B -q $MVN_FLAGS test-compile && time mvn -B -q $MVN_FLAGS test && time mvn -B -q $MVN_FLAGS test -DargLine=-XX:TieredStopAtLevel=1${PEER_URL:+ && time mvn -B -q $MVN_FLAGS test -Dsingletable.endpoint=http://127.0.0.1:PORT})"
-    echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.suite.SuiteReport ${PEER_URL:+--reference peer }embedded REPORTS SECONDS embedded-c1 REPORTS SECONDS${PEER_URL:+ peer REPORTS SECONDS}"
+    echo "(cd benchmarks/target/suite && mvn -B -q $MVN_FLAGS test-compile && time mvn -B -q $MVN_FLAGS test && time mvn -B -q $MVN_FLAGS test -DargLine=-XX:TieredStopAtLevel=1 && time mvn -B -q $MVN_FLAGS test -Pfloor${PEER_URL:+ && time mvn -B -q $MVN_FLAGS test -Dsingletable.endpoint=http://127.0.0.1:PORT})"
+    echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.suite.SuiteReport ${PEER_URL:+--reference peer }embedded REPORTS SECONDS embedded-c1 REPORTS SECONDS floor REPORTS SECONDS${PEER_URL:+ peer REPORTS SECONDS}"
     echo "(cd junit-extension && java -Dcoldstart.design=../examples/src/test/resources/orders.table.yaml -Dcoldstart.fixtures=../examples/src/test/resources/orders.fixtures.yaml \\"
     echo "    -cp target/test-classes:target/classes:\$(cat CP) [-Dsingletable.endpoint=http://127.0.0.1:PORT] dev.singletable.junit.timing.ColdStart extension|floor)   # $COLD_RUNS JVMs each"
     echo "java -jar benchmarks/target/benchmarks.jar $JMH_FLAGS '$JMH_BENCHMARKS'"
@@ -394,6 +399,10 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     if [ -n "$PEER_URL" ]; then
         echo "Target: the embedded run at least 75× faster than the peer's, and at most 3 s of test time."
     fi
+    echo
+    echo "\`floor\` (\`mvn test -Pfloor\`) runs the same classes, calls and assertions on plain JUnit with one SDK client,"
+    echo "configured as the engine's in-memory clients are, whose HTTP client answers at once with responses prepared to"
+    echo "the engine's size: what the SDK and JUnit cost running cold, without the engine and the extension."
     echo
     echo "\`embedded-c1\` is the embedded run with \`-DargLine=-XX:TieredStopAtLevel=1\` (the JIT's first tier only): a test"
     echo "JVM that lives seconds spends much of its CPU in the C2 compiler, so this is a setting worth trying for a suite."
