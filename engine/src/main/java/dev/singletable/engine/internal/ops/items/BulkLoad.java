@@ -61,6 +61,7 @@ public final class BulkLoad<T> {
         try {
             for (int batch = 0; batch < batches; batch++) {
                 BatchWriteItem.putAll(database, ready(batch));
+                read.set(batch, null); // written: what was read of it goes
                 ahead.release();
             }
         } finally {
