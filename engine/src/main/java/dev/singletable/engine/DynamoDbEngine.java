@@ -263,7 +263,9 @@ public final class DynamoDbEngine implements AutoCloseable {
 
     /**
      * Writes items into a table as BatchWriteItem would — same validation, same indexes, same streams — but
-     * without the SDK round trip and without entries in the request log: the fast way to seed test data.
+     * without the SDK round trip and without entries in the request log: the fast way to seed test data. The
+     * items are written in the order of the list; a long list is read by two threads at once, so it must not
+     * change while this runs.
      *
      * @throws DynamoDbException with DynamoDB's error when an item is refused; the batch it was in (of 25
      *                           items, in order) is not written, the batches before it are
