@@ -1,5 +1,6 @@
 package dev.singletable.benchmarks;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.singletable.engine.DynamoDbEngine;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -19,9 +20,10 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 /**
  * Heap held by an engine with N items of about 300 bytes (DynamoDB's size rules) loaded with {@code engine.load}:
  * heap used after several {@code System.gc()} with the engine holding the items, minus the same before the load;
- * and the time spent in {@code engine.load} (the items are made, 10,000 at a time, outside it), with the loading
- * thread's CPU time and the collectors' time in it, which tell the work from waiting on a busy machine. Prints
- * one line of key=value pairs.
+ * and the time spent in {@code engine.load} (the items are made, 10,000 at a time, outside it), with the CPU time
+ * the process spent in it (every thread: a large load reads items on a second thread, and the JIT and the
+ * collectors count too), the calling thread's share of it, and the collectors' time, which tell the work from
+ * waiting on a busy machine. Prints one line of key=value pairs.
  *
  * <pre>java -Xmx4g -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.MemoryFootprint 1000000</pre>
  */
@@ -41,17 +43,21 @@ public final class MemoryFootprint {
             engine.load("app", List.of(item(0))); // classes loaded and caches warm before the baseline
             long before = heapAfterGc();
             ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            OperatingSystemMXBean process = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
             long loadNanos = 0;
             long cpuNanos = 0;
+            long threadCpuNanos = 0;
             long gcMillis = -gcMillis();
             List<Map<String, AttributeValue>> chunk = new ArrayList<>();
             for (int i = 1; i < items; i++) {
                 chunk.add(item(i));
                 if (chunk.size() == 10_000 || i == items - 1) {
                     long start = System.nanoTime();
-                    long cpu = threads.getCurrentThreadCpuTime();
+                    long cpu = process.getProcessCpuTime();
+                    long threadCpu = threads.getCurrentThreadCpuTime();
                     engine.load("app", chunk);
-                    cpuNanos += threads.getCurrentThreadCpuTime() - cpu;
+                    threadCpuNanos += threads.getCurrentThreadCpuTime() - threadCpu;
+                    cpuNanos += process.getProcessCpuTime() - cpu;
                     loadNanos += System.nanoTime() - start;
                     chunk = new ArrayList<>();
                 }
@@ -64,10 +70,10 @@ public final class MemoryFootprint {
             long held = after - before;
             System.out.printf(Locale.ROOT, "items=%d tableSizeBytes=%d avgItemBytes=%.0f heapBeforeMB=%.1f"
                             + " heapAfterMB=%.1f heldMB=%.1f heldBytesPerItem=%.0f loadSeconds=%.1f loadCpuSeconds=%.1f"
-                            + " gcSeconds=%.1f maxHeapMB=%.0f%n",
+                            + " loadThreadCpuSeconds=%.1f gcSeconds=%.1f maxHeapMB=%.0f%n",
                     table.itemCount(), table.tableSizeBytes(), (double) table.tableSizeBytes() / table.itemCount(),
                     before / 1048576.0, after / 1048576.0, held / 1048576.0, (double) held / items, loadSeconds,
-                    cpuNanos / 1e9, gcMillis / 1e3, Runtime.getRuntime().maxMemory() / 1048576.0);
+                    cpuNanos / 1e9, threadCpuNanos / 1e9, gcMillis / 1e3, Runtime.getRuntime().maxMemory() / 1048576.0);
         }
     }
 

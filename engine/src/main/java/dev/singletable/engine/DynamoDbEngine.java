@@ -9,7 +9,7 @@ import dev.singletable.engine.internal.ops.OperationHandler;
 import dev.singletable.engine.internal.ops.RequestContext;
 import dev.singletable.engine.internal.ops.control.ControlOperations;
 import dev.singletable.engine.internal.ops.control.Forks;
-import dev.singletable.engine.internal.ops.items.BatchWriteItem;
+import dev.singletable.engine.internal.ops.items.BulkLoad;
 import dev.singletable.engine.internal.ops.items.ItemOperations;
 import dev.singletable.engine.internal.ops.reads.ReadOperations;
 import dev.singletable.engine.internal.partiql.PartiqlOperations;
@@ -23,7 +23,6 @@ import dev.singletable.engine.internal.transport.InMemoryAsyncHttpClient;
 import dev.singletable.engine.internal.transport.InMemoryHttpClient;
 import dev.singletable.engine.internal.transport.SignatureCheck;
 import dev.singletable.engine.internal.value.SdkValues;
-import dev.singletable.engine.internal.value.Value;
 import dev.singletable.engine.model.HttpLimits;
 import dev.singletable.engine.model.Operation;
 import java.io.IOException;
@@ -33,7 +32,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.AbstractList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -268,27 +266,15 @@ public final class DynamoDbEngine implements AutoCloseable {
 
     /**
      * Writes items into a table as BatchWriteItem would — same validation, same indexes, same streams — but
-     * without the SDK round trip and without entries in the request log: the fast way to seed test data.
+     * without the SDK round trip and without entries in the request log: the fast way to seed test data. The
+     * items are written in the order of the list; a long list is read by two threads at once, so it must not
+     * change while this runs.
      *
      * @throws DynamoDbException with DynamoDB's error when an item is refused; the batch it was in (of 25
      *                           items, in order) is not written, the batches before it are
      */
     public void load(String tableName, List<Map<String, AttributeValue>> items) {
-        for (int from = 0; from < items.size(); from += 25) {
-            List<Map<String, AttributeValue>> batch = items.subList(from, Math.min(items.size(), from + 25));
-            // read lazily, so that each item is read and checked in turn, as a request's items are
-            answering(() -> BatchWriteItem.putAll(database, tableName, new AbstractList<>() {
-                @Override
-                public Map<String, Value> get(int index) {
-                    return SdkValues.readItem(batch.get(index));
-                }
-
-                @Override
-                public int size() {
-                    return batch.size();
-                }
-            }));
-        }
+        answering(() -> BulkLoad.put(database, tableName, items, SdkValues::readItem));
     }
 
     /**

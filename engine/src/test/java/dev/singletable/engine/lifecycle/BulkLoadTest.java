@@ -183,4 +183,65 @@ class BulkLoadTest {
                         + c.newImage().map(i -> i.get("total") == null ? "-" : i.get("total").n()).orElse(""))
                 .containsExactly("INSERT CUSTOMER#1 0 -", "INSERT CUSTOMER#2 0 -", "MODIFY CUSTOMER#1 2 10");
     }
+
+    /** A load of many batches, which reads items on a second thread while it writes: 40 batches of 25 here. */
+    private static List<Map<String, AttributeValue>> manyItems() {
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        for (int i = 0; i < 1_000; i++) {
+            Map<String, AttributeValue> item = new HashMap<>(Tables.key("CUSTOMER#" + i % 400, "PROFILE"));
+            item.put("seq", AttributeValue.fromN(Integer.toString(i)));
+            items.add(item);
+        }
+        return items;
+    }
+
+    @Test
+    void should_write_a_large_load_in_order_so_that_the_last_item_of_a_key_wins_and_changes_come_in_order() {
+        List<Map<String, AttributeValue>> items = manyItems();
+
+        engine.load("app", items);
+
+        assertThat(engine.client().scan(b -> b.tableName("app")).items())
+                .extracting(item -> item.get("PK").s() + "=" + item.get("seq").n())
+                .containsExactlyInAnyOrderElementsOf(items.subList(600, 1_000).stream()
+                        .map(item -> item.get("PK").s() + "=" + item.get("seq").n()).toList());
+        assertThat(engine.changes("app")).extracting(c -> c.eventName() + " " + c.newImage().orElseThrow().get("seq").n())
+                .containsExactlyElementsOf(items.stream().map(item -> {
+                    int seq = Integer.parseInt(item.get("seq").n());
+                    return (seq < 400 ? "INSERT " : "MODIFY ") + seq;
+                }).toList());
+        assertThat(Thread.getAllStackTraces().keySet()).extracting(Thread::getName).doesNotContain("singletable-load");
+    }
+
+    @Test
+    void should_refuse_a_bad_item_late_in_a_large_load_and_keep_exactly_the_batches_before_its_own() {
+        List<Map<String, AttributeValue>> items = manyItems();
+        Map<String, AttributeValue> bad = new HashMap<>(items.get(777));
+        bad.put("value", AttributeValue.fromNs(List.of("1", "1.0")));
+        items.set(777, bad); // batch 31 of 40, items 775 to 799
+        DynamoDbException overTheWire = catchThrowableOfType(DynamoDbException.class,
+                () -> engine.client().putItem(b -> b.tableName("app").item(bad)));
+        engine.requestLog().clear();
+        engine.client().deleteTable(b -> b.tableName("app"));
+        Tables.createOrders(engine.client(), "app");
+
+        assertThatThrownBy(() -> engine.load("app", items)).isInstanceOfSatisfying(DynamoDbException.class,
+                e -> assertThat(e.awsErrorDetails().errorMessage())
+                        .isEqualTo(overTheWire.awsErrorDetails().errorMessage()));
+        assertThat(engine.changes("app")).extracting(c -> c.newImage().orElseThrow().get("seq").n())
+                .containsExactlyElementsOf(items.subList(0, 775).stream().map(item -> item.get("seq").n()).toList());
+        assertThat(engine.client().scan(b -> b.tableName("app")).count()).isEqualTo(400);
+    }
+
+    @Test
+    void should_report_the_first_refusal_of_a_large_load_when_later_batches_are_bad_too() {
+        List<Map<String, AttributeValue>> items = manyItems();
+        items.set(510, Tables.key("CUSTOMER#1", "")); // batch 21: an empty sort key
+        items.set(990, Map.of("PK", AttributeValue.fromS("CUSTOMER#1"))); // batch 40: no sort key
+
+        assertThatThrownBy(() -> engine.load("app", items)).isInstanceOfSatisfying(DynamoDbException.class,
+                e -> assertThat(e.awsErrorDetails().errorMessage()).contains("empty string value")
+                        .contains("SK"));
+        assertThat(engine.changes("app")).hasSize(500);
+    }
 }

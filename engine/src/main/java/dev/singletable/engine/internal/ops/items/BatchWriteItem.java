@@ -40,7 +40,7 @@ public final class BatchWriteItem implements OperationHandler {
      * One PutRequest (item set) or DeleteRequest (key set) of the batch; a loaded put also carries its item as the
      * table will store it ({@code stored}), encoded once, which measured its size.
      */
-    private record WriteRequest(String tableName, Map<String, Value> item, Map<String, Value> key, Item stored) {
+    record WriteRequest(String tableName, Map<String, Value> item, Map<String, Value> key, Item stored) {
         WriteRequest(String tableName, Map<String, Value> item, Map<String, Value> key) {
             this(tableName, item, key, null);
         }
@@ -58,21 +58,20 @@ public final class BatchWriteItem implements OperationHandler {
     }
 
     /**
-     * engine.load: puts items into a table as one BatchWriteItem of their PutRequests would, with the checks a
-     * request's items get as they are read and then every other: all before any item is written.
-     * The items are read (converted) one by one as they are checked, so the first bad item is the one reported.
+     * An item of engine.load, as a PutRequest for the table: checked as a request's item is when it is read, and
+     * encoded once (which measures its size). Changes nothing, so any thread may do it.
      */
-    public static void putAll(Database database, String tableName, List<Map<String, Value>> items) {
-        List<WriteRequest> requests = new ArrayList<>(items.size());
-        for (Map<String, Value> item : items) {
-            ItemKeys.checkAttributeNames(item);
-            // encoded once: the size it measures is the one checked and the one the table keeps
-            Item stored = Item.of(item);
-            Members.checkItemSize(stored.size());
-            requests.add(new WriteRequest(Database.nameOf(tableName), item, null, stored));
-        }
+    static WriteRequest loadedPut(String tableName, Map<String, Value> item) {
+        ItemKeys.checkAttributeNames(item);
+        Item stored = Item.of(item);
+        Members.checkItemSize(stored.size());
+        return new WriteRequest(Database.nameOf(tableName), item, null, stored);
+    }
+
+    /** Writes a batch of engine.load as one BatchWriteItem of its PutRequests: every check before any write. */
+    static void putAll(Database database, List<WriteRequest> puts) {
         database.write(() -> {
-            checked(database, requests).forEach(ItemWrite::applyUnobserved); // nobody asks what a load consumed
+            checked(database, puts).forEach(ItemWrite::applyUnobserved); // nobody asks what a load consumed
             return null;
         });
     }

@@ -1,0 +1,142 @@
+package dev.singletable.engine.internal.ops.items;
+
+import dev.singletable.engine.internal.kernel.Database;
+import dev.singletable.engine.internal.value.Value;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
+
+/**
+ * engine.load: puts items into a table in batches of 25, each written as one BatchWriteItem of its PutRequests
+ * would be, in order, with the same checks and errors: a batch with a bad item is not written, the batches
+ * before it are. Reading and encoding an item (most of a load's work) changes nothing, so for a large load a
+ * helper thread reads and encodes batches ahead while the calling thread writes them, under the engine's lock,
+ * one batch after the other; the calling thread reads batches too whenever the next one is not ready.
+ */
+public final class BulkLoad<T> {
+    private static final int BATCH = BatchWriteItem.MAX_REQUESTS;
+    /** Below this many batches a helper thread costs more than it saves. */
+    private static final int MIN_BATCHES_TO_SHARE = 8;
+    /** Batches read but not yet written, at most: what a load holds besides the table stays small. */
+    private static final int AHEAD = 64;
+
+    private final String tableName;
+    private final List<T> items;
+    private final Function<T, Map<String, Value>> reader;
+    private final int batches;
+    /** The next batch to read, claimed by either thread. */
+    private final AtomicInteger next = new AtomicInteger();
+    /** Each batch once read: its puts, or what refused one of its items. */
+    private final AtomicReferenceArray<Object> read;
+    private final Semaphore ahead = new Semaphore(AHEAD);
+    private final Thread caller = Thread.currentThread();
+    private volatile boolean stopped;
+
+    private BulkLoad(String tableName, List<T> items, Function<T, Map<String, Value>> reader) {
+        this.tableName = tableName;
+        this.items = items;
+        this.reader = reader;
+        this.batches = (items.size() + BATCH - 1) / BATCH;
+        this.read = new AtomicReferenceArray<>(batches);
+    }
+
+    /** Loads the items, each read into the engine's values by {@code reader}; throws what refused an item. */
+    public static <T> void put(Database database, String tableName, List<T> items,
+                               Function<T, Map<String, Value>> reader) {
+        new BulkLoad<>(tableName, items, reader).run(database);
+    }
+
+    private void run(Database database) {
+        Thread helper = null;
+        if (batches >= MIN_BATCHES_TO_SHARE && Runtime.getRuntime().availableProcessors() > 1) {
+            helper = new Thread(this::readAhead, "singletable-load");
+            helper.setDaemon(true);
+            helper.start();
+        }
+        try {
+            for (int batch = 0; batch < batches; batch++) {
+                BatchWriteItem.putAll(database, ready(batch));
+                read.set(batch, null); // written: what was read of it goes
+                ahead.release();
+            }
+        } finally {
+            stopped = true;
+            ahead.release(AHEAD); // a helper waiting for room sees that it should stop
+            if (helper != null) {
+                awaitEnd(helper); // nothing of the load runs after it returns
+            }
+        }
+    }
+
+    /** The helper's work: reads batches ahead of the writer until none is left or the load stops. */
+    private void readAhead() {
+        while (!stopped) {
+            ahead.acquireUninterruptibly();
+            if (stopped || !readNext()) {
+                return;
+            }
+            LockSupport.unpark(caller);
+        }
+    }
+
+    /** A batch's puts, read by the helper or, when it is not ready and there is room, read here. */
+    @SuppressWarnings("unchecked")
+    private List<BatchWriteItem.WriteRequest> ready(int batch) {
+        Object done;
+        while ((done = read.get(batch)) == null) {
+            if (!(next.get() < batches && ahead.tryAcquire() && readNext())) {
+                LockSupport.park(this); // the helper is reading this batch; it unparks this thread when done
+            }
+        }
+        if (done instanceof RuntimeException e) {
+            throw e;
+        }
+        if (done instanceof Error e) {
+            throw e;
+        }
+        return (List<BatchWriteItem.WriteRequest>) done;
+    }
+
+    /** Claims and reads the next batch; false, giving the room back, when every batch is claimed. */
+    private boolean readNext() {
+        int batch = next.getAndIncrement();
+        if (batch >= batches) {
+            ahead.release();
+            return false;
+        }
+        int from = batch * BATCH;
+        int to = Math.min(items.size(), from + BATCH);
+        List<BatchWriteItem.WriteRequest> puts = new ArrayList<>(to - from);
+        Object done = puts;
+        try {
+            // in order, so that the first bad item of the batch is the one reported, as a request's would be
+            for (int i = from; i < to; i++) {
+                puts.add(BatchWriteItem.loadedPut(tableName, reader.apply(items.get(i))));
+            }
+        } catch (RuntimeException | Error e) {
+            done = e;
+        }
+        read.set(batch, done);
+        return true;
+    }
+
+    private static void awaitEnd(Thread helper) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                helper.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
