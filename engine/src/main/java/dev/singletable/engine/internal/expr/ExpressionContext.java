@@ -4,7 +4,9 @@ import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.value.Sizes;
 import dev.singletable.engine.internal.value.Value;
 import dev.singletable.engine.model.ExpressionKind;
+import dev.singletable.engine.internal.expr.Ast.Action;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -13,10 +15,15 @@ import java.util.regex.Pattern;
 
 /**
  * The ExpressionAttributeNames and ExpressionAttributeValues of one request, shared by all its expressions.
- * It parses each expression once and remembers which names and values they used, because DynamoDB rejects a
- * request that defines one no expression uses.
+ * It binds each expression's parsed tree (parsed once per text, see {@link ParseCache}) to them and remembers
+ * which names and values the expressions used, because DynamoDB rejects a request that defines one no expression
+ * uses.
  */
 public final class ExpressionContext {
+    /** One cache per kind of condition, since DynamoDB's messages name the parameter the text came from. */
+    private static final Map<ExpressionKind, ParseCache<Parser.Parsed<Ast.Cond>>> CONDITIONS = conditionCaches();
+    private static final ParseCache<Parser.Parsed<List<Action>>> UPDATES = new ParseCache<>(Parser::update);
+    private static final ParseCache<Parser.Parsed<List<Ast.Path>>> PROJECTIONS = new ParseCache<>(Parser::projection);
     private static final Pattern NAME_KEY = Pattern.compile("#[A-Za-z0-9_]+");
     private static final Pattern VALUE_KEY = Pattern.compile(":[A-Za-z0-9_]+");
 
@@ -54,6 +61,14 @@ public final class ExpressionContext {
         return new ExpressionContext(names, values);
     }
 
+    private static Map<ExpressionKind, ParseCache<Parser.Parsed<Ast.Cond>>> conditionCaches() {
+        Map<ExpressionKind, ParseCache<Parser.Parsed<Ast.Cond>>> caches = new EnumMap<>(ExpressionKind.class);
+        for (ExpressionKind kind : List.of(ExpressionKind.CONDITION, ExpressionKind.FILTER, ExpressionKind.KEY_CONDITION)) {
+            caches.put(kind, new ParseCache<>(text -> Parser.condition(text, kind)));
+        }
+        return caches;
+    }
+
     /** A context without names or values. */
     public static ExpressionContext empty() {
         return new ExpressionContext(null, null);
@@ -76,13 +91,12 @@ public final class ExpressionContext {
 
     /** Parses a ConditionExpression ({@link ExpressionKind#CONDITION}) or FilterExpression ({@code FILTER}). */
     public Condition parseCondition(String text, ExpressionKind kind) {
-        return new ParsedCondition(Parser.condition(text, kind, this));
+        return new ParsedCondition(condition(text, kind));
     }
 
     /** Parses a KeyConditionExpression and checks it against the key schema of the table or index queried. */
     public KeyCondition parseKeyCondition(String text, KeySchema schema) {
-        Ast.Cond cond = Parser.condition(text, ExpressionKind.KEY_CONDITION, this);
-        return KeyConditions.build(KeyConditions.terms(cond), schema);
+        return KeyConditions.build(KeyConditions.terms(condition(text, ExpressionKind.KEY_CONDITION)), schema);
     }
 
     /**
@@ -93,19 +107,41 @@ public final class ExpressionContext {
      * known schema refuses, throws as {@link #parseKeyCondition} does.
      */
     public KeyCondition readKeyCondition(String text, KeySchema schema) {
-        Map<String, KeyConditions.Term> terms = KeyConditions.terms(Parser.condition(text, ExpressionKind.KEY_CONDITION,
-                this));
+        Map<String, KeyConditions.Term> terms = KeyConditions.terms(condition(text, ExpressionKind.KEY_CONDITION));
         return schema == null ? KeyConditions.read(terms) : KeyConditions.build(terms, schema);
     }
 
     /** Parses an UpdateExpression; paths, operand types and functions are checked before any item is read. */
     public Update parseUpdate(String text) {
-        return new ParsedUpdate(Parser.update(text, this));
+        Parser.Parsed<List<Action>> parsed = UPDATES.get(text);
+        Problems problems = new Problems(ExpressionKind.UPDATE, parsed.problems());
+        List<Action> actions = new Binder(this, problems).actions(parsed.tree());
+        Checks.update(actions, problems);
+        problems.throwFirst();
+        return new ParsedUpdate(actions);
     }
 
     /** Parses a ProjectionExpression; overlapping or conflicting paths are refused. */
     public Projection parseProjection(String text) {
-        return new ParsedProjection(Parser.projection(text, this));
+        Parser.Parsed<List<Ast.Path>> parsed = PROJECTIONS.get(text);
+        Problems problems = new Problems(ExpressionKind.PROJECTION, parsed.problems());
+        List<Ast.Path> paths = new Binder(this, problems).paths(parsed.tree());
+        Checks.paths(paths, problems);
+        problems.throwFirst();
+        return new ParsedProjection(paths);
+    }
+
+    /**
+     * A condition, filter or key condition bound to this request and checked, reporting any problem DynamoDB
+     * would report: the parser's (text only) and those of the bound tree, together in DynamoDB's order.
+     */
+    private Ast.Cond condition(String text, ExpressionKind kind) {
+        Parser.Parsed<Ast.Cond> parsed = CONDITIONS.get(kind).get(text);
+        Problems problems = new Problems(kind, parsed.problems());
+        Ast.Cond cond = new Binder(this, problems).cond(parsed.tree());
+        Checks.condition(cond, problems);
+        problems.throwFirst();
+        return cond;
     }
 
     /** Rejects names, then values, that no expression of the request used. */

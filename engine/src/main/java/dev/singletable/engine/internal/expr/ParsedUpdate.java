@@ -96,13 +96,12 @@ final class ParsedUpdate implements Update {
             return new Write(remove.path(), null);
         } else if (action instanceof Ast.AddAction add) {
             Value current = Evaluator.resolve(add.path().steps(), old);
-            return new Write(add.path(), current == null ? add.value().value()
-                    : add(current, add.value().value(), add.legacy()));
+            return new Write(add.path(), current == null ? add.operand() : add(current, add.operand(), add.legacy()));
         }
         Ast.DeleteAction delete = (Ast.DeleteAction) action;
         Value current = Evaluator.resolve(delete.path().steps(), old);
         return current == null ? null
-                : new Write(delete.path(), without(current, delete.value().value(), delete.legacy()));
+                : new Write(delete.path(), without(current, delete.operand(), delete.legacy()));
     }
 
     private static Value evaluate(Operand operand, Map<String, Value> old) {
