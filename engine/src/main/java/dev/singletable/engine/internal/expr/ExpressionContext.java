@@ -1,17 +1,16 @@
 package dev.singletable.engine.internal.expr;
 
 import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.internal.expr.Ast.Action;
 import dev.singletable.engine.internal.value.Sizes;
 import dev.singletable.engine.internal.value.Value;
 import dev.singletable.engine.model.ExpressionKind;
-import dev.singletable.engine.internal.expr.Ast.Action;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * The ExpressionAttributeNames and ExpressionAttributeValues of one request, shared by all its expressions.
@@ -24,31 +23,27 @@ public final class ExpressionContext {
     private static final Map<ExpressionKind, ParseCache<Parser.Parsed<Ast.Cond>>> CONDITIONS = conditionCaches();
     private static final ParseCache<Parser.Parsed<List<Action>>> UPDATES = new ParseCache<>(Parser::update);
     private static final ParseCache<Parser.Parsed<List<Ast.Path>>> PROJECTIONS = new ParseCache<>(Parser::projection);
-    private static final Pattern NAME_KEY = Pattern.compile("#[A-Za-z0-9_]+");
-    private static final Pattern VALUE_KEY = Pattern.compile(":[A-Za-z0-9_]+");
-
+    /**
+     * The request's maps, read in place (each request builds its own and changes it no more); their key order is
+     * the request's, which the unused-keys message follows.
+     */
     private final Map<String, String> names;
     private final Map<String, Value> values;
-    /** Keys in request order, for the unused-keys message. */
-    private final List<String> namesOrder;
-    private final List<String> valuesOrder;
     private final Set<String> usedNames = new HashSet<>();
     private final Set<String> usedValues = new HashSet<>();
 
     private ExpressionContext(Map<String, String> names, Map<String, Value> values) {
-        this.names = names == null ? Map.of() : Map.copyOf(names);
-        this.values = values == null ? Map.of() : Map.copyOf(values);
-        this.namesOrder = names == null ? List.of() : List.copyOf(names.keySet());
-        this.valuesOrder = values == null ? List.of() : List.copyOf(values.keySet());
+        this.names = names == null ? Map.of() : names;
+        this.values = values == null ? Map.of() : values;
     }
 
     /**
      * A context for the given maps (null when the request has none), checked for empty maps, malformed keys and
-     * names that no attribute can have.
+     * names that no attribute can have. The maps are read, not copied: the caller hands them over.
      */
     public static ExpressionContext of(Map<String, String> names, Map<String, Value> values) {
-        check("ExpressionAttributeNames", names == null ? null : names.keySet(), NAME_KEY);
-        check("ExpressionAttributeValues", values == null ? null : values.keySet(), VALUE_KEY);
+        check("ExpressionAttributeNames", names == null ? null : names.keySet(), '#');
+        check("ExpressionAttributeValues", values == null ? null : values.keySet(), ':');
         if (names != null) {
             names.forEach((key, name) -> {
                 if (name.isEmpty()) {
@@ -74,7 +69,7 @@ public final class ExpressionContext {
         return new ExpressionContext(null, null);
     }
 
-    private static void check(String parameter, Set<String> keys, Pattern syntax) {
+    private static void check(String parameter, Set<String> keys, char sigil) {
         if (keys == null) {
             return;
         }
@@ -82,11 +77,25 @@ public final class ExpressionContext {
             throw DynamoException.validation(parameter + " must not be empty");
         }
         for (String key : keys) {
-            if (!syntax.matcher(key).matches()) {
+            if (!isKey(key, sigil)) {
                 throw DynamoException.validation(
                         parameter + " contains invalid key: Syntax error; key: \"" + key + "\"");
             }
         }
+    }
+
+    /** A key is its sigil ({@code #} or {@code :}) and one or more ASCII letters, digits and underscores. */
+    private static boolean isKey(String key, char sigil) {
+        if (key.length() < 2 || key.charAt(0) != sigil) {
+            return false;
+        }
+        for (int i = 1; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Parses a ConditionExpression ({@link ExpressionKind#CONDITION}) or FilterExpression ({@code FILTER}). */
@@ -146,11 +155,14 @@ public final class ExpressionContext {
 
     /** Rejects names, then values, that no expression of the request used. */
     public void checkAllUsed() {
-        unused("ExpressionAttributeNames", namesOrder, usedNames);
-        unused("ExpressionAttributeValues", valuesOrder, usedValues);
+        unused("ExpressionAttributeNames", names.keySet(), usedNames);
+        unused("ExpressionAttributeValues", values.keySet(), usedValues);
     }
 
-    private static void unused(String parameter, List<String> defined, Set<String> used) {
+    private static void unused(String parameter, Set<String> defined, Set<String> used) {
+        if (used.size() == defined.size()) {
+            return; // only defined keys are marked used
+        }
         List<String> unused = new ArrayList<>();
         for (String key : defined) {
             if (!used.contains(key)) {
