@@ -11,6 +11,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
 
 /**
  * The ExpressionAttributeNames and ExpressionAttributeValues of one request, shared by all its expressions.
@@ -122,35 +124,31 @@ public final class ExpressionContext {
 
     /** Parses an UpdateExpression; paths, operand types and functions are checked before any item is read. */
     public Update parseUpdate(String text) {
-        Parser.Parsed<List<Action>> parsed = UPDATES.get(text);
-        Problems problems = new Problems(ExpressionKind.UPDATE, parsed.problems());
-        List<Action> actions = new Binder(this, problems).actions(parsed.tree());
-        Checks.update(actions, problems);
-        problems.throwFirst();
-        return new ParsedUpdate(actions);
+        return new ParsedUpdate(bound(UPDATES.get(text), ExpressionKind.UPDATE, Binder::actions, Checks::update));
     }
 
     /** Parses a ProjectionExpression; overlapping or conflicting paths are refused. */
     public Projection parseProjection(String text) {
-        Parser.Parsed<List<Ast.Path>> parsed = PROJECTIONS.get(text);
-        Problems problems = new Problems(ExpressionKind.PROJECTION, parsed.problems());
-        List<Ast.Path> paths = new Binder(this, problems).paths(parsed.tree());
-        Checks.paths(paths, problems);
-        problems.throwFirst();
-        return new ParsedProjection(paths);
+        return new ParsedProjection(bound(PROJECTIONS.get(text), ExpressionKind.PROJECTION, Binder::paths,
+                Checks::paths));
+    }
+
+    /** A condition, filter or key condition, bound and checked. */
+    private Ast.Cond condition(String text, ExpressionKind kind) {
+        return bound(CONDITIONS.get(kind).get(text), kind, Binder::cond, Checks::condition);
     }
 
     /**
-     * A condition, filter or key condition bound to this request and checked, reporting any problem DynamoDB
-     * would report: the parser's (text only) and those of the bound tree, together in DynamoDB's order.
+     * A parsed tree bound to this request and checked, reporting any problem DynamoDB would report: the parser's
+     * (the text's own) and those of the bound tree, together in DynamoDB's order.
      */
-    private Ast.Cond condition(String text, ExpressionKind kind) {
-        Parser.Parsed<Ast.Cond> parsed = CONDITIONS.get(kind).get(text);
+    private <T> T bound(Parser.Parsed<T> parsed, ExpressionKind kind, BiFunction<Binder, T, T> bind,
+            BiConsumer<T, Problems> check) {
         Problems problems = new Problems(kind, parsed.problems());
-        Ast.Cond cond = new Binder(this, problems).cond(parsed.tree());
-        Checks.condition(cond, problems);
+        T tree = bind.apply(new Binder(this, problems), parsed.tree());
+        check.accept(tree, problems);
         problems.throwFirst();
-        return cond;
+        return tree;
     }
 
     /** Rejects names, then values, that no expression of the request used. */
