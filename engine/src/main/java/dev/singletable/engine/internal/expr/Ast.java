@@ -4,8 +4,10 @@ import dev.singletable.engine.internal.value.Value;
 import java.util.List;
 
 /**
- * The syntax tree of every expression kind. Names ({@code #n}) and values ({@code :v}) are resolved while
- * parsing; each node keeps the text it was written as, for the canonical form.
+ * The syntax tree of every expression kind; each node keeps the text it was written as, for the canonical form.
+ * A tree as parsed still holds its placeholders ({@link NameRef} for {@code #n}, {@link ValueRef} for
+ * {@code :v}), so that one tree serves every request that writes the same text; {@link Binder} resolves them
+ * against one request's names and values into the bound tree that checks, evaluation and updates read.
  */
 final class Ast {
     private Ast() {
@@ -16,7 +18,7 @@ final class Ast {
     }
 
     /** A value-producing node. */
-    sealed interface Operand extends Node permits Path, Const, Call, Arith {
+    sealed interface Operand extends Node permits Path, Const, ValueRef, Call, Arith {
     }
 
     /** A boolean node. */
@@ -24,7 +26,7 @@ final class Ast {
     }
 
     /** One step of a document path: a map key or a list index. */
-    sealed interface Step permits Key, Index {
+    sealed interface Step permits Key, Index, NameRef {
     }
 
     record Key(String name) implements Step {
@@ -33,7 +35,14 @@ final class Ast {
     record Index(int index) implements Step {
     }
 
-    /** A document path with its steps resolved; {@code text} is how it was written. */
+    /**
+     * An unbound {@code #alias} step; {@code condition} is the condition being read where it was written, which
+     * decides the order in which an undefined one is reported.
+     */
+    record NameRef(String alias, int condition) implements Step {
+    }
+
+    /** A document path (bound: every step a Key or Index); {@code text} is how it was written. */
     record Path(List<Step> steps, String text) implements Operand {
         Path {
             steps = List.copyOf(steps);
@@ -64,6 +73,10 @@ final class Ast {
 
     /** A constant: an expression attribute value (or a legacy AttributeValue); {@code text} is how it was written. */
     record Const(Value value, String text) implements Operand {
+    }
+
+    /** An unbound {@code :value} placeholder; {@code condition} as for {@link NameRef}. */
+    record ValueRef(String placeholder, int condition) implements Operand {
     }
 
     /**
@@ -128,13 +141,22 @@ final class Ast {
     }
 
     /**
-     * ADD; {@code legacy} is the AttributeUpdates form, which also appends to lists and calls an operand of
-     * another type than the attribute's a type mismatch.
+     * ADD; {@code value} is a {@link ValueRef} as parsed and a {@link Const} once bound. {@code legacy} is the
+     * AttributeUpdates form, which also appends to lists and calls an operand of another type than the
+     * attribute's a type mismatch.
      */
-    record AddAction(Path path, Const value, boolean legacy) implements Action {
+    record AddAction(Path path, Operand value, boolean legacy) implements Action {
+        /** The operand of a bound action. */
+        Value operand() {
+            return ((Const) value).value();
+        }
     }
 
-    /** DELETE from a set; {@code legacy} as for {@link AddAction}. */
-    record DeleteAction(Path path, Const value, boolean legacy) implements Action {
+    /** DELETE from a set; {@code value} and {@code legacy} as for {@link AddAction}. */
+    record DeleteAction(Path path, Operand value, boolean legacy) implements Action {
+        /** The operand of a bound action. */
+        Value operand() {
+            return ((Const) value).value();
+        }
     }
 }

@@ -38,6 +38,8 @@ final class Canonical {
             return path.text();
         } else if (operand instanceof Ast.Const constant) {
             return constant.text();
+        } else if (operand instanceof Ast.ValueRef ref) {
+            return ref.placeholder();
         } else if (operand instanceof Ast.Call call) {
             return call.name() + "(" + operands(call.args()) + ")";
         }
@@ -76,9 +78,9 @@ final class Canonical {
         if (action instanceof Ast.SetAction set) {
             return path + " = " + operand(set.value());
         } else if (action instanceof Ast.AddAction add) {
-            return path + " " + add.value().text();
+            return path + " " + operand(add.value());
         } else if (action instanceof Ast.DeleteAction delete) {
-            return path + " " + delete.value().text();
+            return path + " " + operand(delete.value());
         }
         return path;
     }

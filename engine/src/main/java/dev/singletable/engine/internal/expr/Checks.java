@@ -50,9 +50,9 @@ final class Checks {
             if (action instanceof Ast.SetAction set) {
                 checks.updateValue(set.value());
             } else if (action instanceof Ast.AddAction add) {
-                checks.addOrDeleteOperand("ADD", add.value(), add.value().value() instanceof Value.N);
+                checks.addOrDeleteOperand("ADD", add.operand(), add.operand() instanceof Value.N);
             } else if (action instanceof Ast.DeleteAction delete) {
-                checks.addOrDeleteOperand("DELETE", delete.value(), false);
+                checks.addOrDeleteOperand("DELETE", delete.operand(), false);
             }
         }
         paths(paths, problems);
@@ -289,10 +289,10 @@ final class Checks {
         }
     }
 
-    private void addOrDeleteOperand(String operator, Const operand, boolean numberAllowed) {
-        if (!operand.value().isSet() && !numberAllowed) {
+    private void addOrDeleteOperand(String operator, Value operand, boolean numberAllowed) {
+        if (!operand.isSet() && !numberAllowed) {
             problems.report(Category.OPERAND_TYPE, "Incorrect operand type for operator or function; operator: "
-                    + operator + ", operand type: " + typeName(operand.value()));
+                    + operator + ", operand type: " + typeName(operand));
         }
     }
 

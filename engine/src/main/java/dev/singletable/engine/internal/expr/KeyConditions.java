@@ -137,7 +137,10 @@ final class KeyConditions {
             checkValue(key.name(), key.type(), term.values().get(0));
             partition.put(key.name(), term.values().get(0));
         }
-        List<String> sortNames = schema.sort().stream().map(KeySchema.Attribute::name).toList();
+        List<String> sortNames = new ArrayList<>(schema.sort().size());
+        for (KeySchema.Attribute key : schema.sort()) {
+            sortNames.add(key.name());
+        }
         int last = -1;
         for (Term term : terms.values()) {
             if (partition.containsKey(term.attribute())) {

@@ -1,6 +1,7 @@
 package dev.singletable.engine.internal.expr;
 
 import dev.singletable.engine.internal.value.Value;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
@@ -8,15 +9,11 @@ import java.util.Set;
 /** A condition tree behind the {@link Condition} interface; a null tree is the empty legacy condition. */
 final class ParsedCondition implements Condition {
     private final Ast.Cond root;
-    private final Set<String> topLevel;
+    /** Worked out when first asked for: only a Query's filter check and the attributes a read fetches need it. */
+    private Set<String> topLevel;
 
     ParsedCondition(Ast.Cond root) {
         this.root = root;
-        Set<String> names = new LinkedHashSet<>();
-        if (root != null) {
-            collect(root, names);
-        }
-        this.topLevel = Set.copyOf(names);
     }
 
     @Override
@@ -26,6 +23,13 @@ final class ParsedCondition implements Condition {
 
     @Override
     public Set<String> topLevelAttributes() {
+        if (topLevel == null) {
+            Set<String> names = new LinkedHashSet<>();
+            if (root != null) {
+                collect(root, names);
+            }
+            topLevel = Collections.unmodifiableSet(names);
+        }
         return topLevel;
     }
 

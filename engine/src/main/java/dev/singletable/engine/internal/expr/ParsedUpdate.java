@@ -9,6 +9,7 @@ import dev.singletable.engine.internal.value.Numbers;
 import dev.singletable.engine.internal.value.Value;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -25,10 +26,19 @@ import java.util.Set;
 final class ParsedUpdate implements Update {
     private final List<Action> actions;
     private final List<Path> paths;
+    /** Asked for several times per request (key, index and type checks), so worked out once. */
+    private final Set<String> topLevel;
 
     ParsedUpdate(List<Action> actions) {
         this.actions = List.copyOf(actions);
-        this.paths = actions.stream().map(Action::path).toList();
+        List<Path> written = new ArrayList<>(actions.size());
+        Set<String> names = new LinkedHashSet<>();
+        for (Action action : actions) {
+            written.add(action.path());
+            names.add(action.path().top());
+        }
+        this.paths = List.copyOf(written);
+        this.topLevel = Collections.unmodifiableSet(names);
     }
 
     /** A write decided from the old item: a new value for a path, or null to remove the path. */
@@ -61,15 +71,12 @@ final class ParsedUpdate implements Update {
         appends.forEach(w -> put(item, w.path().steps(), w.value()));
         removals.sort((a, b) -> comparePositions(b.path(), a.path()));
         removals.forEach(w -> remove(item, w.path().steps(), itemExists));
-        PathTree touched = PathTree.of(paths);
-        return new UpdateResult(item, touched.project(oldItem), touched.project(item));
+        return new UpdateResult(oldItem, item, paths);
     }
 
     @Override
     public Set<String> topLevelAttributes() {
-        Set<String> names = new LinkedHashSet<>();
-        paths.forEach(p -> names.add(p.top()));
-        return names;
+        return topLevel;
     }
 
     @Override
@@ -96,13 +103,12 @@ final class ParsedUpdate implements Update {
             return new Write(remove.path(), null);
         } else if (action instanceof Ast.AddAction add) {
             Value current = Evaluator.resolve(add.path().steps(), old);
-            return new Write(add.path(), current == null ? add.value().value()
-                    : add(current, add.value().value(), add.legacy()));
+            return new Write(add.path(), current == null ? add.operand() : add(current, add.operand(), add.legacy()));
         }
         Ast.DeleteAction delete = (Ast.DeleteAction) action;
         Value current = Evaluator.resolve(delete.path().steps(), old);
         return current == null ? null
-                : new Write(delete.path(), without(current, delete.value().value(), delete.legacy()));
+                : new Write(delete.path(), without(current, delete.operand(), delete.legacy()));
     }
 
     private static Value evaluate(Operand operand, Map<String, Value> old) {

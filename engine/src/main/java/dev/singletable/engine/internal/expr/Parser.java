@@ -6,7 +6,6 @@ import dev.singletable.engine.internal.expr.Ast.Node;
 import dev.singletable.engine.internal.expr.Ast.Operand;
 import dev.singletable.engine.internal.expr.Problems.Category;
 import dev.singletable.engine.internal.value.Sizes;
-import dev.singletable.engine.internal.value.Value;
 import dev.singletable.engine.model.ExpressionKind;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -17,9 +16,11 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Recursive-descent parser for every expression kind, one method per rule, no backtracking. Syntax errors are
- * thrown at once; everything else is collected in {@link Problems} and reported after the whole text was read,
- * in DynamoDB's order.
+ * Recursive-descent parser for every expression kind, one method per rule, no backtracking. It reads the text
+ * alone: {@code #name} and {@code :value} stay placeholders, bound per request by {@link Binder}. Syntax errors
+ * and limits are thrown at once; the problems the text shows (reserved words, unknown functions, redundant
+ * parentheses, repeated sections) are collected in {@link Problems} and reported, in DynamoDB's order among
+ * those the bound tree shows, by {@link ExpressionContext}.
  *
  * <pre>
  * condition   ::= disjunction EOF
@@ -59,7 +60,6 @@ final class Parser {
 
     private final String text;
     private final ExpressionKind kind;
-    private final ExpressionContext context;
     private final List<Token> tokens;
     private final Problems problems;
     /** Nodes already wrapped in parentheses: wrapping one again is DynamoDB's "redundant parentheses". */
@@ -71,45 +71,46 @@ final class Parser {
     /** Open parentheses, NOTs and function calls around the current token; bounds the recursion. */
     private int depth;
 
-    private Parser(String text, ExpressionKind kind, ExpressionContext context) {
+    private Parser(String text, ExpressionKind kind) {
         this.text = text;
         this.kind = kind;
-        this.context = context;
         this.problems = new Problems(kind);
         this.tokens = Lexer.tokenize(text);
     }
 
-    /** Parses a condition, filter or key condition, reporting any problem DynamoDB would report. */
-    static Ast.Cond condition(String text, ExpressionKind kind, ExpressionContext context) {
-        Parser parser = start(text, kind, context);
+    /**
+     * A tree as parsed from one text, placeholders unbound, with the problems found while parsing (reserved words,
+     * unknown functions, redundant parentheses, repeated sections), which depend on the text alone. Immutable, so
+     * that one parse serves every request that writes the same text.
+     */
+    record Parsed<T>(T tree, List<Problems.Problem> problems) {
+        Parsed {
+            problems = List.copyOf(problems);
+        }
+    }
+
+    /** Parses a condition, filter or key condition; a syntax error or a limit throws at once. */
+    static Parsed<Ast.Cond> condition(String text, ExpressionKind kind) {
+        Parser parser = start(text, kind);
         Ast.Cond cond = parser.condition();
-        parser.finish();
-        Checks.condition(cond, parser.problems);
-        parser.problems.throwFirst();
-        return cond;
+        return parser.finish(cond);
     }
 
     /** Parses an update expression into its actions, in the order written. */
-    static List<Action> update(String text, ExpressionContext context) {
-        Parser parser = start(text, ExpressionKind.UPDATE, context);
+    static Parsed<List<Action>> update(String text) {
+        Parser parser = start(text, ExpressionKind.UPDATE);
         List<Action> actions = parser.update();
-        parser.finish();
-        Checks.update(actions, parser.problems);
-        parser.problems.throwFirst();
-        return actions;
+        return parser.finish(List.copyOf(actions));
     }
 
     /** Parses a projection expression into its paths, in the order written. */
-    static List<Ast.Path> projection(String text, ExpressionContext context) {
-        Parser parser = start(text, ExpressionKind.PROJECTION, context);
+    static Parsed<List<Ast.Path>> projection(String text) {
+        Parser parser = start(text, ExpressionKind.PROJECTION);
         List<Ast.Path> paths = parser.projection();
-        parser.finish();
-        Checks.paths(paths, parser.problems);
-        parser.problems.throwFirst();
-        return paths;
+        return parser.finish(List.copyOf(paths));
     }
 
-    private static Parser start(String text, ExpressionKind kind, ExpressionContext context) {
+    private static Parser start(String text, ExpressionKind kind) {
         if (text.isEmpty()) {
             throw Problems.invalid(kind, "The expression can not be empty;");
         }
@@ -118,7 +119,7 @@ final class Parser {
             throw Problems.invalid(kind,
                     "Expression size has exceeded the maximum allowed size; expression size: " + size);
         }
-        Parser parser = new Parser(text, kind, context);
+        Parser parser = new Parser(text, kind);
         parser.rejectInvalidCharacters();
         return parser;
     }
@@ -140,10 +141,11 @@ final class Parser {
         }
     }
 
-    private void finish() {
+    private <T> Parsed<T> finish(T tree) {
         if (operators > MAX_OPERATORS) {
             throw Problems.invalid(kind, "The expression contains too many operators; operator count: " + operators);
         }
+        return new Parsed<>(tree, problems.found());
     }
 
     // ---- conditions
@@ -390,7 +392,7 @@ final class Parser {
         return path();
     }
 
-    private Ast.Const requiredValue() {
+    private Ast.ValueRef requiredValue() {
         if (peek().kind() != Token.Kind.VALUE) {
             throw syntaxError();
         }
@@ -410,16 +412,9 @@ final class Parser {
 
     // ---- names, values and paths
 
-    private Ast.Const value() {
-        Token token = advance();
-        Value value = context.resolveValue(token.text());
-        if (value == null) {
-            problems.report(problems.undefinedValue(),
-                    "An expression attribute value used in expression is not defined; attribute value: "
-                            + token.text());
-            value = Value.Null.INSTANCE;
-        }
-        return new Ast.Const(value, token.text());
+    /** A {@code :value}, bound per request; the condition being read decides where an undefined one ranks. */
+    private Ast.ValueRef value() {
+        return new Ast.ValueRef(advance().text(), conditions);
     }
 
     private Ast.Path path() {
@@ -429,7 +424,7 @@ final class Parser {
         }
         List<Ast.Step> steps = new ArrayList<>();
         StringBuilder written = new StringBuilder();
-        steps.add(new Ast.Key(name(advance(), written)));
+        steps.add(name(advance(), written));
         while (true) {
             if (accept(Token.Kind.DOT)) {
                 Token token = peek();
@@ -437,7 +432,7 @@ final class Parser {
                     throw syntaxError();
                 }
                 written.append('.');
-                steps.add(new Ast.Key(name(advance(), written)));
+                steps.add(name(advance(), written));
             } else if (accept(Token.Kind.LBRACKET)) {
                 if (peek().kind() != Token.Kind.INTEGER) {
                     throw syntaxError();
@@ -457,23 +452,17 @@ final class Parser {
         return new Ast.Path(steps, written.toString());
     }
 
-    private String name(Token token, StringBuilder written) {
+    /** A step naming an attribute: a {@code #alias}, bound per request, or a bare name, which may not be reserved. */
+    private Ast.Step name(Token token, StringBuilder written) {
         written.append(token.text());
         if (token.kind() == Token.Kind.NAME) {
-            String resolved = context.resolveName(token.text());
-            if (resolved == null) {
-                problems.report(problems.undefinedName(),
-                        "An expression attribute name used in the document path is not defined; attribute name: "
-                                + token.text());
-                return token.text();
-            }
-            return resolved;
+            return new Ast.NameRef(token.text(), conditions);
         }
         if (ReservedWords.isReserved(token.text())) {
             problems.report(Category.RESERVED_WORD,
                     "Attribute name is a reserved keyword; reserved keyword: " + token.text());
         }
-        return token.text();
+        return new Ast.Key(token.text());
     }
 
     private int listIndex(Token number) {

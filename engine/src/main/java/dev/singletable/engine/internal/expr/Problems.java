@@ -37,20 +37,42 @@ final class Problems {
             Category.UNDEFINED_VALUE, Category.OVERLAP, Category.CONFLICT, Category.OPERAND_TYPE,
             Category.OPERAND_COUNT, Category.MISUSED_FUNCTION);
 
-    private record Problem(Category category, int condition, String message) {
+    /** One problem, with the condition it belongs to. */
+    record Problem(Category category, int condition, String message) {
     }
 
     private final ExpressionKind kind;
-    private final List<Problem> found = new ArrayList<>();
+    private final List<Problem> found;
     private int condition;
 
     Problems(ExpressionKind kind) {
+        this(kind, List.of());
+    }
+
+    /** Problems that start with those found earlier in the same text (by the parser, for the checks to add to). */
+    Problems(ExpressionKind kind, List<Problem> earlier) {
         this.kind = kind;
+        this.found = new ArrayList<>(earlier);
     }
 
     /** Records a problem of the condition being read (see {@link #atCondition}). */
     void report(Category category, String message) {
-        found.add(new Problem(category, condition, message));
+        report(category, condition, message);
+    }
+
+    /** Records a problem of the given condition. */
+    void report(Category category, int conditionIndex, String message) {
+        found.add(new Problem(category, conditionIndex, message));
+    }
+
+    /** The problems found so far, in the order found. */
+    List<Problem> found() {
+        return List.copyOf(found);
+    }
+
+    /** The condition later problems belong to. */
+    int condition() {
+        return condition;
     }
 
     /** Sets which condition, counted in the order they end in the text, later problems belong to. */

@@ -1,11 +1,37 @@
 package dev.singletable.engine.internal.expr;
 
 import dev.singletable.engine.internal.value.Value;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The outcome of an update: the new item, and the touched paths before and after the update, each wrapped in
- * its parents with list elements compacted, as ReturnValues UPDATED_OLD and UPDATED_NEW answer them.
+ * its parents with list elements compacted, as ReturnValues UPDATED_OLD and UPDATED_NEW answer them. The views
+ * are cut out of the items only when asked for, since most updates return neither.
  */
-public record UpdateResult(Map<String, Value> newItem, Map<String, Value> updatedOld, Map<String, Value> updatedNew) {
+public final class UpdateResult {
+    private final Map<String, Value> oldItem;
+    private final Map<String, Value> newItem;
+    private final List<Ast.Path> touched;
+
+    UpdateResult(Map<String, Value> oldItem, Map<String, Value> newItem, List<Ast.Path> touched) {
+        this.oldItem = oldItem;
+        this.newItem = newItem;
+        this.touched = touched;
+    }
+
+    /** The item after the update. */
+    public Map<String, Value> newItem() {
+        return newItem;
+    }
+
+    /** The touched paths as they were before the update (ReturnValues UPDATED_OLD). */
+    public Map<String, Value> updatedOld() {
+        return PathTree.of(touched).project(oldItem);
+    }
+
+    /** The touched paths as they are after the update (ReturnValues UPDATED_NEW). */
+    public Map<String, Value> updatedNew() {
+        return PathTree.of(touched).project(newItem);
+    }
 }
