@@ -190,6 +190,89 @@ class WireFormatTest {
         assertThat(json(response).get("__type").asText()).isEqualTo("com.amazon.coral.service#SerializationException");
     }
 
+    // --- request bodies as clients other than the SDK may write them
+
+    private static final String PUT_ITEM = "{\"TableName\":\"app\",\"Item\":{\"PK\":{\"S\":\"a\"},\"n\":{\"N\":\"1\"}}}";
+
+    private String getItem(String members) throws Exception {
+        return text(call("GetItem", "{" + members + "}"));
+    }
+
+    @Test
+    void should_ignore_unknown_members_at_every_level() throws Exception {
+        call("CreateTable", CREATE_TABLE);
+        call("PutItem", PUT_ITEM);
+
+        assertThat(getItem("\"Unknown\":{\"deep\":[1,2.5,{\"x\":[]}]},\"TableName\":\"app\","
+                + "\"Key\":{\"PK\":{\"S\":\"a\",\"Extra\":[true]}}"))
+                .isEqualTo("{\"Item\":{\"PK\":{\"S\":\"a\"},\"n\":{\"N\":\"1\"}}}");
+    }
+
+    @Test
+    void should_read_the_last_of_a_member_given_twice() throws Exception {
+        call("CreateTable", CREATE_TABLE);
+        call("PutItem", PUT_ITEM);
+
+        assertThat(getItem("\"TableName\":\"missing\",\"TableName\":\"app\",\"Key\":{\"PK\":{\"S\":\"b\"},"
+                + "\"PK\":{\"S\":\"a\"}}")).isEqualTo("{\"Item\":{\"PK\":{\"S\":\"a\"},\"n\":{\"N\":\"1\"}}}");
+    }
+
+    @Test
+    void should_read_a_null_member_as_an_absent_one() throws Exception {
+        call("CreateTable", CREATE_TABLE);
+        call("PutItem", PUT_ITEM);
+
+        assertThat(getItem("\"TableName\":\"app\",\"ProjectionExpression\":null,\"ConsistentRead\":null,"
+                + "\"Key\":{\"PK\":{\"S\":\"a\",\"N\":null}}"))
+                .isEqualTo("{\"Item\":{\"PK\":{\"S\":\"a\"},\"n\":{\"N\":\"1\"}}}");
+        assertThat(getItem("\"TableName\":null,\"Key\":{\"PK\":{\"S\":\"a\"}}")).isEqualTo(
+                "{\"__type\":\"com.amazon.coral.validate#ValidationException\",\"message\":\"1 validation error "
+                        + "detected: Value null at 'tableName' failed to satisfy constraint: Member must not be null\"}");
+    }
+
+    @Test
+    void should_refuse_members_of_the_wrong_json_type_by_name() throws Exception {
+        call("CreateTable", CREATE_TABLE);
+
+        assertThat(getItem("\"TableName\":\"app\",\"ConsistentRead\":\"yes\",\"Key\":{\"PK\":{\"S\":\"a\"}}"))
+                .isEqualTo("{\"__type\":\"com.amazon.coral.service#SerializationException\","
+                        + "\"message\":\"Unexpected value type in payload for member ConsistentRead\"}");
+        assertThat(getItem("\"TableName\":\"app\",\"Key\":{\"PK\":{\"S\":7}}")).isEqualTo(
+                "{\"__type\":\"com.amazon.coral.service#SerializationException\","
+                        + "\"message\":\"NUMBER_VALUE cannot be converted to String\"}");
+    }
+
+    @Test
+    void should_refuse_a_limit_too_large_for_an_int_whatever_its_size() throws Exception {
+        call("CreateTable", CREATE_TABLE);
+
+        for (String limit : new String[] {"2147483648", "123456789012345678901234567890", "20.5", "1e400"}) {
+            assertThat(text(call("Query", "{\"TableName\":\"app\",\"Limit\":" + limit + ",\"KeyConditionExpression\":"
+                    + "\"PK = :pk\",\"ExpressionAttributeValues\":{\":pk\":{\"S\":\"a\"}}}"))).as(limit).isEqualTo(
+                    "{\"__type\":\"com.amazon.coral.service#SerializationException\","
+                            + "\"message\":\"Unexpected value type in payload for member Limit\"}");
+        }
+    }
+
+    @Test
+    void should_refuse_an_item_nested_deeper_than_32_levels() throws Exception {
+        call("CreateTable", CREATE_TABLE);
+        String nested = "{\"L\":[".repeat(32) + "{\"S\":\"x\"}" + "]}".repeat(32);
+
+        assertThat(text(call("PutItem", "{\"TableName\":\"app\",\"Item\":{\"PK\":{\"S\":\"a\"},\"deep\":" + nested + "}}")))
+                .isEqualTo("{\"__type\":\"com.amazon.coral.validate#ValidationException\",\"message\":\"Nesting Levels "
+                        + "have exceeded supported limits: Attributes in the item have nested levels beyond supported limit\"}");
+        assertThat(getItem("\"TableName\":\"app\",\"Key\":{\"PK\":{\"S\":\"a\"}}")).isEqualTo("{}");
+    }
+
+    @Test
+    void should_answer_json_nested_beyond_the_parser_limit_with_a_serialization_exception() throws Exception {
+        HttpResponse<byte[]> response = call("GetItem", "{\"Key\":" + "[".repeat(3000) + "]".repeat(3000) + "}");
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(json(response).get("__type").asText()).isEqualTo("com.amazon.coral.service#SerializationException");
+    }
+
     @Test
     void should_answer_an_unknown_operation_with_400() throws Exception {
         HttpResponse<byte[]> response = call("DropEverything", "{}");

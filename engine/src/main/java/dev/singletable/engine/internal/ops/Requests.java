@@ -9,7 +9,6 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * Reads request members with DynamoDB's shape checks: wrong JSON types are SerializationExceptions,
@@ -17,7 +16,7 @@ import java.util.regex.Pattern;
  * ({@code 1 validation error detected: Value 'x' at 'member' failed to satisfy constraint: …}).
  */
 public final class Requests {
-    private static final Pattern NAME = Pattern.compile("[a-zA-Z0-9_.-]+");
+    private static final List<String> CAPACITY_MODES = List.of("INDEXES", "TOTAL", "NONE");
 
     private Requests() {
     }
@@ -54,7 +53,7 @@ public final class Requests {
         if (name.length() > 255) {
             throw constraint(name, path, "Member must have length less than or equal to 255");
         }
-        if (!NAME.matcher(name).matches()) {
+        if (!Constraints.isName(name)) {
             throw constraint(name, path, "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+");
         }
     }
@@ -128,7 +127,7 @@ public final class Requests {
     /** ReturnConsumedCapacity, its failure recorded into {@code constraints}. */
     public static String returnConsumedCapacity(JsonNode request, Constraints constraints) {
         return enumValue(request, "ReturnConsumedCapacity", "returnConsumedCapacity",
-                List.of("INDEXES", "TOTAL", "NONE"), "NONE", constraints);
+                CAPACITY_MODES, "NONE", constraints);
     }
 
     /** An object member, or null when absent. */

@@ -1,6 +1,5 @@
 package dev.singletable.engine.internal.protocol;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -95,8 +94,8 @@ public final class Dispatcher {
         }
         String requestId = requestId();
         Response response = failure == null
-                ? new Response(200, result == null ? new byte[0] : bytes(result), requestId)
-                : new Response(failure.status(), bytes(errorBody(failure)), requestId);
+                ? new Response(200, result == null ? new byte[0] : WireJson.bytes(result), requestId)
+                : new Response(failure.status(), WireJson.bytes(errorBody(failure)), requestId);
         record(entry, failure, System.nanoTime() - start, onCallerThread);
         return response;
     }
@@ -105,7 +104,7 @@ public final class Dispatcher {
     public Response refuse(String header, DynamoException failure) {
         Target target = target(header);
         record(new RequestRecord(target.operation(), target.name()), failure, 0, false);
-        return new Response(failure.status(), bytes(errorBody(failure)), requestId());
+        return new Response(failure.status(), WireJson.bytes(errorBody(failure)), requestId());
     }
 
     /**
@@ -140,7 +139,7 @@ public final class Dispatcher {
     private static JsonNode parse(byte[] body) {
         JsonNode request;
         try {
-            request = body.length == 0 ? JsonNodeFactory.instance.objectNode() : JSON.readTree(body);
+            request = body.length == 0 ? JsonNodeFactory.instance.objectNode() : WireJson.readTree(body);
         } catch (IOException e) {
             throw DynamoException.serialization(null);
         }
@@ -187,14 +186,6 @@ public final class Dispatcher {
     private static String textOrNull(JsonNode request, String member) {
         JsonNode node = request.get(member);
         return node != null && node.isTextual() ? node.textValue() : null;
-    }
-
-    private static byte[] bytes(JsonNode node) {
-        try {
-            return JSON.writeValueAsBytes(node);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a JSON tree always serialises", e);
-        }
     }
 
     /** 52 characters of [0-9A-Z], like DynamoDB's request ids (the HTTP endpoint's own answers carry one too). */

@@ -19,6 +19,8 @@ import software.amazon.awssdk.http.SdkHttpRequest;
  * SDK still marshals and unmarshals: only the network is left out, and with it the CRC of each answer.
  */
 public final class InMemoryHttpClient implements SdkHttpClient {
+    private static final byte[] NO_BODY = new byte[0];
+
     private final Dispatcher dispatcher;
 
     public InMemoryHttpClient(Dispatcher dispatcher) {
@@ -31,8 +33,8 @@ public final class InMemoryHttpClient implements SdkHttpClient {
             @Override
             public HttpExecuteResponse call() {
                 SdkHttpRequest http = request.httpRequest();
-                byte[] body = request.contentStreamProvider().map(p -> read(p.newStream(), contentLength(http)))
-                        .orElse(new byte[0]);
+                byte[] body = request.contentStreamProvider().isPresent()
+                        ? read(request.contentStreamProvider().get().newStream(), contentLength(http)) : NO_BODY;
                 Dispatcher.Response response = dispatcher.handle(target(http), body, true);
                 return HttpExecuteResponse.builder()
                         .response(WireResponses.headers(SdkHttpFullResponse.builder(), response).build())

@@ -243,15 +243,19 @@ public final class ValueJson {
         return new POJONode(new Written(null, value));
     }
 
-    /** An item or a value, written to the generator when its node is serialized. */
-    private record Written(Map<String, Value> item, Value value) implements JsonSerializable {
-        @Override
-        public void serialize(JsonGenerator out, SerializerProvider provider) throws IOException {
+    /** An item or a value, written to the generator when its node is serialized (or by {@link WireJson#bytes}). */
+    record Written(Map<String, Value> item, Value value) implements JsonSerializable {
+        void write(JsonGenerator out) throws IOException {
             if (item != null) {
                 writeItem(item, out);
             } else {
-                write(value, out);
+                ValueJson.write(value, out);
             }
+        }
+
+        @Override
+        public void serialize(JsonGenerator out, SerializerProvider provider) throws IOException {
+            write(out);
         }
 
         @Override

@@ -1,9 +1,26 @@
 package dev.singletable.engine.internal.value;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ContainerNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.POJONode;
+import com.fasterxml.jackson.databind.node.ValueNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
+import java.util.Iterator;
+import java.util.Map;
 
 /**
  * The JSON mapper for requests and for what the engine stores. Jackson refuses object keys longer than 50,000
@@ -14,7 +31,119 @@ public final class WireJson {
     public static final ObjectMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
             .streamReadConstraints(StreamReadConstraints.builder().maxNameLength(Integer.MAX_VALUE).build())
             .build()).build();
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private WireJson() {
+    }
+
+    /**
+     * A request body read as {@code MAPPER.readTree} reads it, into the same tree, without the mapper's per-call
+     * deserialization context. Only what the SDKs send is read here: objects, arrays, strings, booleans, nulls and
+     * int-sized integers, each object member once. Anything else (another root, a larger or a fractional number, a
+     * member given twice) is read again by the mapper, so that every body gets the mapper's tree or its error.
+     */
+    public static JsonNode readTree(byte[] body) throws IOException {
+        try (JsonParser in = MAPPER.getFactory().createParser(body)) {
+            JsonNode tree = readObject(in);
+            if (tree != null) {
+                return tree;
+            }
+        }
+        return MAPPER.readTree(body);
+    }
+
+    /** The root object, or null when the body is one the mapper is to read. */
+    private static ObjectNode readObject(JsonParser in) throws IOException {
+        if (in.nextToken() != JsonToken.START_OBJECT) {
+            return null;
+        }
+        ObjectNode root = NODES.objectNode();
+        // the containers open around the current token, innermost last: read without recursion, as the mapper does
+        ArrayDeque<ContainerNode<?>> open = new ArrayDeque<>();
+        ContainerNode<?> current = root;
+        String name = null;
+        while (true) {
+            JsonToken token = in.nextToken();
+            if (token == null) {
+                return null; // the mapper reports the body that ends early
+            }
+            if (token == JsonToken.FIELD_NAME) {
+                name = in.currentName();
+                continue;
+            }
+            if (token == JsonToken.END_OBJECT || token == JsonToken.END_ARRAY) {
+                if (open.isEmpty()) {
+                    return root;
+                }
+                current = open.pop();
+                continue;
+            }
+            JsonNode value = switch (token) {
+                case START_OBJECT -> NODES.objectNode();
+                case START_ARRAY -> NODES.arrayNode();
+                case VALUE_STRING -> NODES.textNode(in.getText());
+                case VALUE_TRUE -> NODES.booleanNode(true);
+                case VALUE_FALSE -> NODES.booleanNode(false);
+                case VALUE_NULL -> NODES.nullNode();
+                case VALUE_NUMBER_INT -> in.getNumberType() == JsonParser.NumberType.INT
+                        ? NODES.numberNode(in.getIntValue()) : null;
+                default -> null;
+            };
+            if (value == null) {
+                return null;
+            }
+            if (current instanceof ObjectNode object) {
+                if (object.replace(name, value) != null) {
+                    return null;
+                }
+            } else {
+                ((ArrayNode) current).add(value);
+            }
+            if (value instanceof ContainerNode<?> container) {
+                open.push(current);
+                current = container;
+            }
+        }
+    }
+
+    /**
+     * A response tree as the bytes {@code MAPPER.writeValueAsBytes} makes of it, written straight to a generator:
+     * the trees the operations answer with hold containers, scalars and items written from their encoding, none of
+     * which needs the mapper's serializer lookup, made anew for every call.
+     */
+    public static byte[] bytes(JsonNode tree) {
+        ByteArrayBuilder bytes = new ByteArrayBuilder();
+        try (JsonGenerator out = MAPPER.getFactory().createGenerator(bytes)) {
+            write(tree, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing to memory does not fail", e);
+        }
+        return bytes.toByteArray();
+    }
+
+    private static void write(JsonNode node, JsonGenerator out) throws IOException {
+        if (node.isObject()) {
+            out.writeStartObject();
+            for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext(); ) {
+                Map.Entry<String, JsonNode> field = fields.next();
+                out.writeFieldName(field.getKey());
+                write(field.getValue(), out);
+            }
+            out.writeEndObject();
+        } else if (node.isArray()) {
+            out.writeStartArray();
+            for (JsonNode element : node) {
+                write(element, out);
+            }
+            out.writeEndArray();
+        } else if (node instanceof POJONode pojo && pojo.getPojo() instanceof ValueJson.Written written) {
+            written.write(out);
+        } else if (node instanceof NullNode) {
+            out.writeNull();
+        } else if (node instanceof ValueNode && !node.isBinary() && !node.isPojo()) {
+            ((ValueNode) node).serialize(out, null); // strings, numbers and booleans write themselves
+        } else {
+            MAPPER.writeTree(out, node); // any other kind takes the mapper's way
+        }
     }
 }

@@ -12,13 +12,17 @@ import java.util.Map;
 
 /** Request members shared by the item operations, read with DynamoDB's shape checks and messages. */
 final class Members {
+    private static final List<String> RETURN_VALUES = List.of("ALL_NEW", "UPDATED_OLD", "ALL_OLD", "NONE", "UPDATED_NEW");
+    private static final List<String> SIZE_OR_NONE = List.of("SIZE", "NONE");
+    private static final List<String> ALL_OLD_OR_NONE = List.of("ALL_OLD", "NONE");
+
     private Members() {
     }
 
     /** ReturnValues: NONE (the default), ALL_OLD, UPDATED_OLD, ALL_NEW or UPDATED_NEW. */
     static String returnValues(JsonNode request, Constraints constraints) {
         return Requests.enumValue(request, "ReturnValues", "returnValues",
-                List.of("ALL_NEW", "UPDATED_OLD", "ALL_OLD", "NONE", "UPDATED_NEW"), "NONE", constraints);
+                RETURN_VALUES, "NONE", constraints);
     }
 
     /** PutItem and DeleteItem return at most the old item. */
@@ -31,7 +35,7 @@ final class Members {
     /** Whether ReturnItemCollectionMetrics asks for SIZE (NONE is the default). */
     static boolean itemCollectionMetrics(JsonNode request, Constraints constraints) {
         return Requests.enumValue(request, "ReturnItemCollectionMetrics", "returnItemCollectionMetrics",
-                List.of("SIZE", "NONE"), "NONE", constraints).equals("SIZE");
+                SIZE_OR_NONE, "NONE", constraints).equals("SIZE");
     }
 
     /** Whether a failed condition returns the old item (ReturnValuesOnConditionCheckFailure: ALL_OLD). */
@@ -45,7 +49,7 @@ final class Members {
     /** ReturnValuesOnConditionCheckFailure, its failure recorded into {@code constraints}. */
     static boolean oldItemOnConditionFailure(JsonNode request, String path, Constraints constraints) {
         return Requests.enumValue(request, "ReturnValuesOnConditionCheckFailure", path,
-                List.of("ALL_OLD", "NONE"), "NONE", constraints).equals("ALL_OLD");
+                ALL_OLD_OR_NONE, "NONE", constraints).equals("ALL_OLD");
     }
 
     /** A required attribute map (Item, Key), read and validated as DynamoDB values. */

@@ -63,6 +63,9 @@ final class Usage {
 
     /** The ConsumedCapacity of a single-table, non-transactional request; null when {@code mode} is NONE. */
     ObjectNode single(String mode) {
+        if (mode.equals("NONE")) {
+            return null;
+        }
         Map.Entry<String, TableUnits> only = tables.entrySet().iterator().next();
         return plain(mode, only.getKey(), only.getValue());
     }

@@ -26,20 +26,30 @@ final class ReadRequest {
     static final String COUNT = "COUNT";
     private static final List<String> SELECT_VALUES =
             List.of(SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES);
+    private static final List<String> CONDITIONAL_OPERATORS = List.of("AND", "OR");
 
     /** The two operations differ in their filter parameter and in a few messages. */
     enum Kind {
-        QUERY("QueryFilter", "Limit", "1 validation error detected: "),
-        SCAN("ScanFilter", "limit", "");
+        QUERY("QueryFilter", "Limit", "1 validation error detected: ",
+                List.of("AttributesToGet", "QueryFilter", "ConditionalOperator", "KeyConditions"),
+                List.of("ProjectionExpression", "FilterExpression", "KeyConditionExpression")),
+        SCAN("ScanFilter", "limit", "", List.of("AttributesToGet", "ScanFilter", "ConditionalOperator"),
+                List.of("ProjectionExpression", "FilterExpression"));
 
         private final String legacyFilter;
         private final String limitPath;
         private final String specificAttributesPrefix;
+        /** The legacy and the expression members, in the order DynamoDB names them when refusing a mix. */
+        private final List<String> legacyMembers;
+        private final List<String> expressionMembers;
 
-        Kind(String legacyFilter, String limitPath, String specificAttributesPrefix) {
+        Kind(String legacyFilter, String limitPath, String specificAttributesPrefix, List<String> legacyMembers,
+             List<String> expressionMembers) {
             this.legacyFilter = legacyFilter;
             this.limitPath = limitPath;
             this.specificAttributesPrefix = specificAttributesPrefix;
+            this.legacyMembers = legacyMembers;
+            this.expressionMembers = expressionMembers;
         }
     }
 
@@ -75,7 +85,7 @@ final class ReadRequest {
         this.returnConsumedCapacity = Requests.returnConsumedCapacity(request);
         this.consistentRead = Requests.bool(request, "ConsistentRead", false);
         String conditionalOperator = Requests.enumValue(request, "ConditionalOperator", "conditionalOperator",
-                List.of("AND", "OR"), null);
+                CONDITIONAL_OPERATORS, null);
         checkExpressionStyle();
         Map<String, String> names = Requests.names(request);
         Map<String, Value> values = Requests.values(request);
@@ -101,20 +111,10 @@ final class ReadRequest {
         this.exclusiveStartKey = readStartKey();
     }
 
-    private List<String> legacyMembers() {
-        return kind == Kind.QUERY ? List.of("AttributesToGet", "QueryFilter", "ConditionalOperator", "KeyConditions")
-                : List.of("AttributesToGet", "ScanFilter", "ConditionalOperator");
-    }
-
-    private List<String> expressionMembers() {
-        return kind == Kind.QUERY ? List.of("ProjectionExpression", "FilterExpression", "KeyConditionExpression")
-                : List.of("ProjectionExpression", "FilterExpression");
-    }
-
     /** Legacy and expression parameters may not be mixed. */
     private void checkExpressionStyle() {
-        List<String> legacy = present(legacyMembers());
-        List<String> expression = present(expressionMembers());
+        List<String> legacy = present(kind.legacyMembers);
+        List<String> expression = present(kind.expressionMembers);
         if (!legacy.isEmpty() && !expression.isEmpty()) {
             throw DynamoException.validation("Can not use both expression and non-expression parameters in the same "
                     + "request: Non-expression parameters: {" + String.join(", ", legacy) + "} Expression parameters: {"
@@ -123,7 +123,7 @@ final class ReadRequest {
     }
 
     private boolean usesExpressions() {
-        return !present(expressionMembers()).isEmpty();
+        return !present(kind.expressionMembers).isEmpty();
     }
 
     private List<String> present(List<String> members) {
