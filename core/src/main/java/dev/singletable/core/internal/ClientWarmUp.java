@@ -16,8 +16,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * What a cold JVM pays before a test's first call answers — the engine's JSON wire (set up with its first client),
  * building that client, and the first pass of each common operation through the SDK's pipeline — done on a thread
- * of its own while the first class reads its design and seeds its table, which need none of it. The calls go through a client of the same
- * configuration whose transport answers {@code {}} at once: nothing reaches the engine or its request log.
+ * of its own while the first class reads its design and seeds its table, which need none of it. The calls go
+ * through a client of the same configuration whose transport answers {@code {}} at once: nothing reaches the
+ * engine or its request log.
  */
 final class ClientWarmUp {
     private static final Map<String, AttributeValue> KEY = Map.of("PK", AttributeValue.fromS("warm-up"));

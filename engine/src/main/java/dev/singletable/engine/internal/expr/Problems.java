@@ -70,11 +70,6 @@ final class Problems {
         return List.copyOf(found);
     }
 
-    /** The condition later problems belong to. */
-    int condition() {
-        return condition;
-    }
-
     /** Sets which condition, counted in the order they end in the text, later problems belong to. */
     void atCondition(int index) {
         condition = index;
