@@ -23,9 +23,8 @@ record WriteCost(double table, Map<String, Double> globalIndexes, Map<String, Do
         return new WriteCost(Capacity.writeUnits(present == null ? 0 : present.size()), Map.of(), Map.of());
     }
 
-    /** The cost of replacing {@code old} (null: absent) by {@code after} (null: deleted). */
-    static WriteCost of(Table table, Item old, Map<String, Value> after) {
-        long newSize = after == null ? 0 : Sizes.itemSize(after);
+    /** The cost of replacing {@code old} (null: absent) by {@code after} (null: deleted) of size {@code newSize}. */
+    static WriteCost of(Table table, Item old, Map<String, Value> after, long newSize) {
         double tableUnits = Capacity.writeUnits(Math.max(old == null ? 0 : old.size(), newSize));
         Map<String, Double> global = new LinkedHashMap<>();
         Map<String, Double> local = new LinkedHashMap<>();
