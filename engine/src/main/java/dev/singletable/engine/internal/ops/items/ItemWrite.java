@@ -182,9 +182,7 @@ final class ItemWrite {
         if (outcome.conditionFailed() || !outcome.writes()) {
             return WriteCost.tableOnly(outcome.old());
         }
-        Map<String, Value> after = outcome.after();
-        return WriteCost.of(table, outcome.old(), after, stored != null ? stored.size() : after == null ? 0
-                : Sizes.itemSize(after));
+        return WriteCost.of(table, outcome.old(), outcome.after(), outcome.after() == null ? null : stored);
     }
 
     /** The read units a ConditionCheck consumed (a strongly consistent read of the item). */
