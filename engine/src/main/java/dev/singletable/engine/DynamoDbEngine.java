@@ -372,6 +372,15 @@ public final class DynamoDbEngine implements AutoCloseable {
     }
 
     /**
+     * Whether a table's items changed since its last {@link #checkpoint(String)} or {@link #rollback(String)}:
+     * any write or deletion counts, even one that wrote what was there; true when it has no checkpoint. Constant
+     * time, for a test kit that hands a table on only while it still holds its fixtures.
+     */
+    public boolean changedSinceCheckpoint(String tableName) {
+        return database.read(() -> database.table(tableName).changedSinceCheckpoint());
+    }
+
+    /**
      * Stops the HTTP endpoint, if started; with a data directory, folds the journal into a snapshot and gives the
      * directory up (after a failure of its disk only gives it up, leaving the files as they are), otherwise
      * forgets every table.
