@@ -92,6 +92,7 @@ final class TableResource implements AutoCloseable, ExtensionContext.Store.Close
             SharedTable leased = run.sharedTables().lease(design, fixtures);
             return new TableResource(run, declaration, spec, design, fixtures, leased.table(), leased, false);
         }
+        run.sharedTables().dropFreeTables();
         return new TableResource(run, declaration, spec, design, fixtures, run.provision(design, fixtures), null,
                 false);
     }

@@ -63,12 +63,12 @@ class TablePoolTest {
     }
 
     @Test
-    void a_class_of_other_fixtures_gets_a_table_of_its_own_under_the_logical_name_no_class_is_using() {
+    void a_class_of_other_fixtures_gets_a_table_of_its_own_and_sees_no_free_table_of_the_others() {
         Kit.assertSucceeded(Kit.run(Reads.class, CustomersOnly.class));
 
         assertThat(seen).containsExactly(
                 "Reads: app, 4 items, customer 99 absent",
-                "CustomersOnly: app, 2 items");
+                "CustomersOnly: app, 2 items, tables [app]");
         assertThat(CustomersOnly.tableId).isNotEqualTo(Reads.tableId);
     }
 
@@ -183,7 +183,8 @@ class TablePoolTest {
 
         @Test
         void reads(SingleTable table) {
-            seen.add("CustomersOnly: " + table.name() + ", " + count(table.client(), table.name()) + " items");
+            seen.add("CustomersOnly: " + table.name() + ", " + count(table.client(), table.name()) + " items, tables "
+                    + table.client().listTables().tableNames());
             tableId = tableId(table);
         }
     }

@@ -13,7 +13,10 @@ import java.util.Set;
 
 /** A table of a {@link SharedTables} pool: created once, leased by one test class at a time. */
 public final class SharedTable {
-    /** Requests that change a table beyond its items (on any table: a batch of them names none to go by). */
+    /**
+     * Requests that change a table beyond its items, or make or delete one (which may take the table's name), on
+     * whichever table: telling them apart by table is not worth the risk of handing on a changed table.
+     */
     private static final Set<Operation> RECONFIGURING = EnumSet.of(Operation.CREATE_TABLE, Operation.DELETE_TABLE,
             Operation.UPDATE_TABLE, Operation.UPDATE_TIME_TO_LIVE, Operation.UPDATE_CONTINUOUS_BACKUPS,
             Operation.TAG_RESOURCE, Operation.UNTAG_RESOURCE, Operation.UNKNOWN);

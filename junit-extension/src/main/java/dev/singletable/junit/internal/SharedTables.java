@@ -28,7 +28,8 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * fixtures ({@link #lease(TableDesign, Fixtures)}): a free table there holds exactly the fixtures, so the class
  * begins as on a new table. A class that changed more than a reset undoes — items written before its first test,
  * which then belong to its own fixture state, or the table itself (UpdateTable, tags, time to live) — has its
- * table dropped instead of handed on.
+ * table dropped instead of handed on. A class of other design or fixtures first drops the free tables of the
+ * others, so that it sees the tables it would see if each class dropped its own at its end.
  * </ul>
  * The tables live as long as the run; on an external endpoint they are deleted at its end.
  *
@@ -124,6 +125,7 @@ public final class SharedTables {
 
     /** A lease by {@code owner} (null: the table is its own lessee) from the pool of {@code key}. */
     private SharedTable lease(Class<?> owner, Object key, Supplier<Declared> declared) {
+        dropFreeTablesExcept(key);
         SharedTable table;
         synchronized (this) {
             table = pools.getOrDefault(key, List.of()).stream().filter(t -> !leases.containsValue(t)).findFirst()
@@ -134,7 +136,6 @@ public final class SharedTables {
         }
         if (table == null) { // made outside the lock: classes of other declarations do not wait for its seeding
             Declared what = declared.get();
-            freeTheName(what.design().tableName());
             ProvisionedTable created = run.provision(what.design(), what.fixtures());
             created.markFixtureState();
             synchronized (this) {
@@ -152,22 +153,26 @@ public final class SharedTables {
     }
 
     /**
-     * Drops a free table of another design and fixtures that holds the name a new table of {@code logicalName}
-     * would take, so that a table has its logical name while no class uses another of the name, as application
-     * code that names the table itself expects. A Spring class's table stays: a cached context may use it again.
+     * Drops the free tables of other classes' designs and fixtures, so that a class sees the tables it would see
+     * if every class dropped its table at its end: in {@code ListTables}, and under its logical name, which
+     * application code that names the table itself expects. A Spring class's table stays: a cached context may
+     * use it again.
      */
-    private void freeTheName(String logicalName) {
-        String name = run.physicalName(logicalName);
-        List<SharedTable> holders = new ArrayList<>();
+    public void dropFreeTables() {
+        dropFreeTablesExcept(null);
+    }
+
+    private void dropFreeTablesExcept(Object keep) {
+        List<SharedTable> free = new ArrayList<>();
         synchronized (this) {
             pools.forEach((key, pool) -> {
-                if (!(key instanceof String)) {
-                    pool.stream().filter(t -> t.name().equals(name) && !leases.containsValue(t)).forEach(holders::add);
-                    pool.removeAll(holders);
+                if (!(key instanceof String) && !key.equals(keep)) {
+                    pool.stream().filter(t -> !leases.containsValue(t)).forEach(free::add);
+                    pool.removeAll(free);
                 }
             });
         }
-        holders.forEach(this::drop);
+        free.forEach(this::drop);
     }
 
     private void drop(SharedTable table) {
