@@ -93,12 +93,10 @@ public final class SharedTables {
      * @param owner the class that declares the table
      * @return the class's table
      */
-    public SharedTable lease(Class<?> owner) {
-        synchronized (this) {
-            SharedTable leased = leases.get(owner);
-            if (leased != null) {
-                return leased;
-            }
+    public synchronized SharedTable lease(Class<?> owner) { // whole: Spring and the extension may ask at once
+        SharedTable leased = leases.get(owner);
+        if (leased != null) {
+            return leased;
         }
         SingleTableTest declaration = AnnotationSupport.findAnnotation(owner, SingleTableTest.class)
                 .orElseThrow(() -> new IllegalArgumentException(owner.getName() + " carries no @SingleTableTest"));
@@ -134,7 +132,7 @@ public final class SharedTables {
                 leases.put(owner != null ? owner : table, table);
             }
         }
-        if (table == null) { // made outside the lock: classes of other declarations do not wait for its seeding
+        if (table == null) { // seeded outside the lock (a Spring class holds it): other classes do not wait for it
             Declared what = declared.get();
             ProvisionedTable created = run.provision(what.design(), what.fixtures());
             created.markFixtureState();
