@@ -24,6 +24,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 class TablePoolTest {
     static final List<String> seen = new CopyOnWriteArrayList<>();
+    /** What {@link Reads} sees on a table in the fixture state. */
+    static final String READS_FIXTURES = "Reads: app, 4 items, customer 99 absent";
     static final Map<String, AttributeValue> NEW_CUSTOMER = Map.of("PK", AttributeValue.fromS("CUSTOMER#99"),
             "SK", AttributeValue.fromS("PROFILE"));
 
@@ -38,7 +40,7 @@ class TablePoolTest {
 
         assertThat(seen).containsExactly(
                 "Writes: app, 4 items",
-                "Reads: app, 4 items, customer 99 absent");
+                READS_FIXTURES);
         assertThat(Writes.tableId).isEqualTo(Reads.tableId);
     }
 
@@ -49,7 +51,7 @@ class TablePoolTest {
         assertThat(seen).containsExactly(
                 "WritesBeforeAll first: 5 items",
                 "WritesBeforeAll second: 5 items",
-                "Reads: app, 4 items, customer 99 absent");
+                READS_FIXTURES);
         assertThat(WritesBeforeAll.tableId).isNotEqualTo(Reads.tableId);
     }
 
@@ -57,7 +59,7 @@ class TablePoolTest {
     void a_class_that_changed_the_table_itself_leaves_the_next_class_a_new_table() {
         Kit.assertSucceeded(Kit.run(Reconfigures.class, Reads.class));
 
-        assertThat(seen).containsExactly("Reconfigures: time to live on", "Reads: app, 4 items, customer 99 absent");
+        assertThat(seen).containsExactly("Reconfigures: time to live on", READS_FIXTURES);
         assertThat(Reconfigures.tableId).isNotEqualTo(Reads.tableId);
         assertThat(Reads.timeToLive).isEqualTo("DISABLED");
     }
@@ -67,7 +69,7 @@ class TablePoolTest {
         Kit.assertSucceeded(Kit.run(Reads.class, CustomersOnly.class));
 
         assertThat(seen).containsExactly(
-                "Reads: app, 4 items, customer 99 absent",
+                READS_FIXTURES,
                 "CustomersOnly: app, 2 items, tables [app]");
         assertThat(CustomersOnly.tableId).isNotEqualTo(Reads.tableId);
     }
@@ -76,7 +78,7 @@ class TablePoolTest {
     void a_class_whose_tests_take_forks_hands_the_table_on_without_what_it_wrote_before_them() {
         Kit.assertSucceeded(Kit.run(ForksAfterBeforeAll.class, Reads.class));
 
-        assertThat(seen).containsExactly("ForksAfterBeforeAll: 5 items", "Reads: app, 4 items, customer 99 absent");
+        assertThat(seen).containsExactly("ForksAfterBeforeAll: 5 items", READS_FIXTURES);
         assertThat(ForksAfterBeforeAll.tableId).isEqualTo(Reads.tableId);
     }
 
