@@ -147,7 +147,8 @@ public final class Table {
     /** The key's bytes, as the key keeps them when it has as many values as the table's key. */
     private byte[] keyBytes(PrimaryKey key) {
         KeyLayout layout = items.layout();
-        return layout.sort().isEmpty() == (key.sort() == null) ? key.bytes() : layout.keyOf(key.partition(), key.sort());
+        return layout.sort().isEmpty() == (key.sort() == null) ? key.bytes()
+                : layout.keyOf(key.partition(), key.sort());
     }
 
     /** Adds a secondary index and fills it from the items present (UpdateTable). */

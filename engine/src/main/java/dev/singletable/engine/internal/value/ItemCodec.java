@@ -274,7 +274,7 @@ public final class ItemCodec {
             return Arrays.copyOf(bytes, position);
         }
 
-        /** Writes an S value and returns its UTF-8 length; needs the room {@link #measuredString} does, and one more. */
+        /** Writes an S value and returns its UTF-8 length; needs the room of {@link #measuredString}, and one more. */
         int stringValue(String s) {
             bytes[position++] = S;
             return measuredString(s);
