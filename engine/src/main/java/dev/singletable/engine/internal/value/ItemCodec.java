@@ -1,10 +1,13 @@
 package dev.singletable.engine.internal.value;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.CharTypes;
 import com.fasterxml.jackson.core.io.SerializedString;
-import com.fasterxml.jackson.core.json.UTF8JsonGenerator;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.math.BigDecimal;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
@@ -46,18 +49,6 @@ public final class ItemCodec {
     private static final byte SS = 9;
     private static final byte NS = 10;
     private static final byte BS = 11;
-
-    /** The type tags of strings and numbers, each encoded for JSON once. */
-    private static final SerializedString S_TAG = new SerializedString("S");
-    private static final SerializedString N_TAG = new SerializedString("N");
-    /** The bytes a JSON string holds as they are: printable ASCII but the quote and the backslash. */
-    private static final boolean[] PLAIN = new boolean[256];
-
-    static {
-        for (int b = 0x20; b < 0x7F; b++) {
-            PLAIN[b] = b != '"' && b != '\\';
-        }
-    }
 
     private ItemCodec() {
     }
@@ -129,11 +120,11 @@ public final class ItemCodec {
 
     /**
      * Writes an encoded item as DynamoDB JSON from the encoding, without decoding values: the same JSON that
-     * {@link ValueJson#writeItem} writes for the decoded item.
+     * {@link ValueJson#writeItem} writes for the decoded item, copied in one pass as a raw value rather than token
+     * by token (a generator's work per token costs more than the copy).
      */
     static void write(Map<String, Value> view, JsonGenerator out) throws IOException {
-        Reader in = new Reader(((View) view).bytes);
-        in.writeItem(in.varint(), out);
+        out.writeRawValue(new ItemJson(((View) view).bytes));
     }
 
     /** Whether a map is a view of an encoded item, which {@link #write} writes. */
@@ -491,81 +482,6 @@ public final class ItemCodec {
             }
         }
 
-        /** Writes the attributes (or map entries) that follow as DynamoDB JSON. */
-        void writeItem(int count, JsonGenerator out) throws IOException {
-            out.writeStartObject();
-            for (int i = 0; i < count; i++) {
-                out.writeFieldName(string());
-                writeValue(out);
-            }
-            out.writeEndObject();
-        }
-
-        /**
-         * Writes the string that follows as a JSON string. Its bytes are copied as they are when they are printable
-         * ASCII that JSON does not escape (most keys, numbers and values), to a generator that writes bytes (trees
-         * and writers take text); any other string is decoded and escaped by the generator.
-         */
-        void writeString(JsonGenerator out) throws IOException {
-            int length = varint();
-            int from = position;
-            position += length;
-            if (out instanceof UTF8JsonGenerator && isPlainAscii(from, length)) {
-                out.writeRawUTF8String(bytes, from, length);
-            } else {
-                out.writeString(string(from, length));
-            }
-        }
-
-        private boolean isPlainAscii(int from, int length) {
-            for (int i = from; i < from + length; i++) {
-                if (!PLAIN[bytes[i] & 0xFF]) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        /** Writes the value that follows as DynamoDB JSON. */
-        void writeValue(JsonGenerator out) throws IOException {
-            out.writeStartObject();
-            byte tag = bytes[position++];
-            switch (tag) {
-                case S -> {
-                    out.writeFieldName(S_TAG);
-                    writeString(out);
-                }
-                case N -> {
-                    out.writeFieldName(N_TAG);
-                    writeString(out);
-                }
-                case B -> out.writeStringField("B", Base64.getEncoder().encodeToString(raw()));
-                case FALSE, TRUE -> out.writeBooleanField("BOOL", tag == TRUE);
-                case NULL -> out.writeBooleanField("NULL", true);
-                default -> {
-                    varint(); // the content length, for skipping
-                    int count = varint();
-                    out.writeFieldName(tag == M ? "M" : tag == L ? "L" : tag == SS ? "SS" : tag == NS ? "NS" : "BS");
-                    if (tag == M) {
-                        writeItem(count, out);
-                    } else {
-                        out.writeStartArray();
-                        for (int i = 0; i < count; i++) {
-                            if (tag == L) {
-                                writeValue(out);
-                            } else if (tag == BS) {
-                                out.writeString(Base64.getEncoder().encodeToString(raw()));
-                            } else {
-                                writeString(out);
-                            }
-                        }
-                        out.writeEndArray();
-                    }
-                }
-            }
-            out.writeEndObject();
-        }
-
         private Value container(byte tag, int count) {
             switch (tag) {
                 case L: {
@@ -605,6 +521,294 @@ public final class ItemCodec {
                     return new Value.BS(values);
                 }
             }
+        }
+    }
+
+    /**
+     * An encoded item's DynamoDB JSON, for {@link JsonGenerator#writeRawValue(SerializableString)}: written from the
+     * encoding straight into the generator's buffer, byte for byte what the generator writes for the decoded item
+     * token by token. Strings are escaped with the generator's own table; like a generator of bytes, each UTF-16
+     * surrogate is written as a {@code \\uXXXX} escape, any other character as its UTF-8 bytes. A generator of text
+     * (a tree's {@code toString()}) takes {@link #getValue()}, where surrogates are characters, as it writes them.
+     */
+    private static final class ItemJson implements SerializableString {
+        private static final int[] ESCAPES = CharTypes.get7BitOutputEscapes();
+        private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
+        private static final byte[] S_OPEN = ascii("{\"S\":");
+        private static final byte[] N_OPEN = ascii("{\"N\":");
+        private static final byte[] B_OPEN = ascii("{\"B\":");
+        private static final byte[] M_OPEN = ascii("{\"M\":");
+        private static final byte[] L_OPEN = ascii("{\"L\":[");
+        private static final byte[] SS_OPEN = ascii("{\"SS\":[");
+        private static final byte[] NS_OPEN = ascii("{\"NS\":[");
+        private static final byte[] BS_OPEN = ascii("{\"BS\":[");
+        private static final byte[] TRUE_VALUE = ascii("{\"BOOL\":true}");
+        private static final byte[] FALSE_VALUE = ascii("{\"BOOL\":false}");
+        private static final byte[] NULL_VALUE = ascii("{\"NULL\":true}");
+        /** Thrown, without a stack, when the buffer may be too small: the generator then asks for an array. */
+        private static final RuntimeException FULL = new RuntimeException(null, null, false, false) {
+        };
+
+        private final byte[] item;
+        private byte[] out;
+        private int position;
+        /** Whether surrogates are escaped (for bytes) or kept in their UTF-8 forms (for text). */
+        private boolean escapeSurrogates;
+
+        ItemJson(byte[] item) {
+            this.item = item;
+        }
+
+        private static byte[] ascii(String text) {
+            return text.getBytes(StandardCharsets.US_ASCII);
+        }
+
+        /** Writes the JSON into {@code buffer} from {@code offset}; false when it might not fit. */
+        private boolean writeTo(byte[] buffer, int offset, boolean escapeSurrogates) {
+            this.escapeSurrogates = escapeSurrogates;
+            out = buffer;
+            position = offset;
+            Reader in = new Reader(item);
+            try {
+                object(in, in.varint());
+                return true;
+            } catch (RuntimeException e) {
+                if (e != FULL) {
+                    throw e;
+                }
+                return false;
+            }
+        }
+
+        @Override
+        public int appendUnquotedUTF8(byte[] buffer, int offset) {
+            return writeTo(buffer, offset, true) ? position - offset : -1;
+        }
+
+        @Override
+        public byte[] asUnquotedUTF8() {
+            return json(true);
+        }
+
+        @Override
+        public String getValue() {
+            byte[] json = json(false);
+            return new Reader(json).string(0, json.length);
+        }
+
+        private byte[] json(boolean escapeSurrogates) {
+            for (int size = 2 * item.length + 64; ; size *= 2) {
+                byte[] buffer = new byte[size];
+                if (writeTo(buffer, 0, escapeSurrogates)) {
+                    return Arrays.copyOf(buffer, position);
+                }
+            }
+        }
+
+        /** Makes sure {@code length} more bytes fit. */
+        private void room(int length) {
+            if (out.length - position < length) {
+                throw FULL;
+            }
+        }
+
+        private void put(byte[] bytes) {
+            room(bytes.length);
+            System.arraycopy(bytes, 0, out, position, bytes.length);
+            position += bytes.length;
+        }
+
+        private void put(char c) {
+            room(1);
+            out[position++] = (byte) c;
+        }
+
+        /** The attributes (or map entries) that follow, as a JSON object. */
+        private void object(Reader in, int count) {
+            put('{');
+            for (int i = 0; i < count; i++) {
+                if (i > 0) {
+                    put(',');
+                }
+                string(in);
+                put(':');
+                value(in);
+            }
+            put('}');
+        }
+
+        /** The value that follows: its type tag and its content. */
+        private void value(Reader in) {
+            byte tag = in.bytes[in.position++];
+            switch (tag) {
+                case S, N -> {
+                    put(tag == S ? S_OPEN : N_OPEN);
+                    string(in);
+                    put('}');
+                }
+                case B -> {
+                    put(B_OPEN);
+                    base64(in.raw());
+                    put('}');
+                }
+                case TRUE -> put(TRUE_VALUE);
+                case FALSE -> put(FALSE_VALUE);
+                case NULL -> put(NULL_VALUE);
+                default -> {
+                    in.varint(); // the content length, for skipping
+                    int count = in.varint();
+                    if (tag == M) {
+                        put(M_OPEN);
+                        object(in, count);
+                        put('}');
+                        return;
+                    }
+                    put(tag == L ? L_OPEN : tag == SS ? SS_OPEN : tag == NS ? NS_OPEN : BS_OPEN);
+                    for (int i = 0; i < count; i++) {
+                        if (i > 0) {
+                            put(',');
+                        }
+                        if (tag == L) {
+                            value(in);
+                        } else if (tag == BS) {
+                            base64(in.raw());
+                        } else {
+                            string(in);
+                        }
+                    }
+                    put(']');
+                    put('}');
+                }
+            }
+        }
+
+        private void base64(byte[] raw) {
+            byte[] text = Base64.getEncoder().encode(raw);
+            room(text.length + 2);
+            out[position++] = '"';
+            System.arraycopy(text, 0, out, position, text.length);
+            position += text.length;
+            out[position++] = '"';
+        }
+
+        /** The string that follows, quoted and escaped: at most 6 bytes written for each byte read. */
+        private void string(Reader in) {
+            int length = in.varint();
+            byte[] bytes = in.bytes;
+            int p = in.position;
+            int end = p + length;
+            in.position = end;
+            room(6 * length + 2);
+            byte[] o = out;
+            int q = position;
+            o[q++] = '"';
+            while (p < end) {
+                int b = bytes[p];
+                if (b >= 0) {
+                    int escape = ESCAPES[b];
+                    if (escape == 0) {
+                        o[q++] = (byte) b;
+                    } else if (escape > 0) {
+                        o[q++] = '\\';
+                        o[q++] = (byte) escape;
+                    } else {
+                        q = unicodeEscape(b, q);
+                    }
+                    p++;
+                } else if ((b & 0xF8) == 0xF0 && escapeSurrogates) { // beyond the BMP: its surrogate pair, escaped
+                    int cp = (b & 0x07) << 18 | (bytes[p + 1] & 0x3F) << 12 | (bytes[p + 2] & 0x3F) << 6
+                            | bytes[p + 3] & 0x3F;
+                    q = unicodeEscape(Character.highSurrogate(cp), q);
+                    q = unicodeEscape(Character.lowSurrogate(cp), q);
+                    p += 4;
+                } else if ((b & 0xF0) == 0xE0) {
+                    int c = (b & 0x0F) << 12 | (bytes[p + 1] & 0x3F) << 6 | bytes[p + 2] & 0x3F;
+                    if (Character.isSurrogate((char) c) && escapeSurrogates) { // a lone one, kept in its 3-byte form
+                        q = unicodeEscape(c, q);
+                    } else {
+                        o[q++] = bytes[p];
+                        o[q++] = bytes[p + 1];
+                        o[q++] = bytes[p + 2];
+                    }
+                    p += 3;
+                } else {
+                    int width = (b & 0xF8) == 0xF0 ? 4 : 2;
+                    System.arraycopy(bytes, p, o, q, width);
+                    q += width;
+                    p += width;
+                }
+            }
+            o[q++] = '"';
+            position = q;
+        }
+
+        private int unicodeEscape(int c, int at) {
+            byte[] o = out;
+            o[at] = '\\';
+            o[at + 1] = 'u';
+            o[at + 2] = HEX[c >> 12 & 0xF];
+            o[at + 3] = HEX[c >> 8 & 0xF];
+            o[at + 4] = HEX[c >> 4 & 0xF];
+            o[at + 5] = HEX[c & 0xF];
+            return at + 6;
+        }
+
+        // the quoted forms and the text, should anyone ask for them, are those of the JSON as a string
+
+        private SerializedString text() {
+            return new SerializedString(getValue());
+        }
+
+        @Override
+        public int charLength() {
+            return getValue().length();
+        }
+
+        @Override
+        public char[] asQuotedChars() {
+            return text().asQuotedChars();
+        }
+
+        @Override
+        public byte[] asQuotedUTF8() {
+            return text().asQuotedUTF8();
+        }
+
+        @Override
+        public int appendQuotedUTF8(byte[] buffer, int offset) {
+            return text().appendQuotedUTF8(buffer, offset);
+        }
+
+        @Override
+        public int appendQuoted(char[] buffer, int offset) {
+            return text().appendQuoted(buffer, offset);
+        }
+
+        @Override
+        public int appendUnquoted(char[] buffer, int offset) {
+            return text().appendUnquoted(buffer, offset);
+        }
+
+        @Override
+        public int writeQuotedUTF8(OutputStream out) throws IOException {
+            return text().writeQuotedUTF8(out);
+        }
+
+        @Override
+        public int writeUnquotedUTF8(OutputStream out) throws IOException {
+            byte[] json = asUnquotedUTF8();
+            out.write(json);
+            return json.length;
+        }
+
+        @Override
+        public int putQuotedUTF8(ByteBuffer buffer) {
+            return text().putQuotedUTF8(buffer);
+        }
+
+        @Override
+        public int putUnquotedUTF8(ByteBuffer buffer) {
+            return text().putUnquotedUTF8(buffer);
         }
     }
 

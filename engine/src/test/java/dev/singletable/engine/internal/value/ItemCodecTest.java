@@ -56,6 +56,20 @@ class ItemCodecTest {
     }
 
     @Test
+    void should_write_the_json_of_strings_that_need_escaping_as_the_generator_writes_it() {
+        Map<String, Value> item = new LinkedHashMap<>();
+        item.put("q\"b\\\n", new Value.S("\u0000\u0001\t\u001f\u007f\"\\/\u00e9\u20ac"));
+        item.put("pair", new Value.SS(new LinkedHashSet<>(List.of("\ud83d\ude00", "lone \ud800 \udc00"))));
+        item.put("nested", new Value.L(List.of(new Value.M(Map.of("\ud83d\ude00", new Value.B(new byte[] {0, -1}))))));
+        Map<String, Value> read = ItemCodec.view(ItemCodec.encode(item).bytes());
+
+        assertThat(json(ValueJson.writeItem(read))).isEqualTo(json(ValueJson.writeItem(item)))
+                .contains("\\uD83D\\uDE00", "\\u0001", "\\n", "\u00e9");
+        assertThat(ValueJson.writeItem(read).toString()).isEqualTo(ValueJson.writeItem(item).toString())
+                .contains("\ud83d\ude00");
+    }
+
+    @Test
     void should_find_items_the_same_whose_sets_and_maps_were_written_in_another_order() {
         Map<String, Value> nested = new LinkedHashMap<>();
         nested.put("a", new Value.S("1"));
