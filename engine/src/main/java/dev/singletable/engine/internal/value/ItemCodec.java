@@ -703,12 +703,20 @@ public final class ItemCodec {
             int q = position;
             o[q++] = '"';
             while (p < end) {
+                // a run of bytes that need no escape (most strings are one), copied at once
+                int run = p;
+                while (p < end && !needsAttention(bytes[p])) {
+                    p++;
+                }
+                System.arraycopy(bytes, run, o, q, p - run);
+                q += p - run;
+                if (p == end) {
+                    break;
+                }
                 int b = bytes[p];
-                if (b >= 0) {
+                if (b >= 0) { // an escaped character: a two-character escape or a unicode one
                     int escape = ESCAPES[b];
-                    if (escape == 0) {
-                        o[q++] = (byte) b;
-                    } else if (escape > 0) {
+                    if (escape > 0) {
                         o[q++] = '\\';
                         o[q++] = (byte) escape;
                     } else {
@@ -740,6 +748,11 @@ public final class ItemCodec {
             }
             o[q++] = '"';
             position = q;
+        }
+
+        /** Whether a byte is not one a JSON string holds as it is: an escaped character, or one of several bytes. */
+        private static boolean needsAttention(byte b) {
+            return b < 0 || ESCAPES[b] != 0;
         }
 
         private int unicodeEscape(int c, int at) {
