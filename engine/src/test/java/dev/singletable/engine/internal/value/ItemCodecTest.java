@@ -70,6 +70,20 @@ class ItemCodecTest {
     }
 
     @Test
+    void should_escape_a_character_wherever_it_stands_in_a_long_string() {
+        for (char special : new char[] {'\u0000', '\u001f', ' ', '"', '\\', '\u007f', '\u00e9', '\ud800'}) {
+            for (int at = 0; at < 17; at++) {
+                StringBuilder text = new StringBuilder("x".repeat(17));
+                text.setCharAt(at, special);
+                Map<String, Value> item = Map.of(text.toString(), new Value.S(text.toString()));
+
+                assertThat(json(ValueJson.writeItem(ItemCodec.view(ItemCodec.encode(item).bytes()))))
+                        .as("%s at %d", (int) special, at).isEqualTo(json(ValueJson.writeItem(item)));
+            }
+        }
+    }
+
+    @Test
     void should_find_items_the_same_whose_sets_and_maps_were_written_in_another_order() {
         Map<String, Value> nested = new LinkedHashMap<>();
         nested.put("a", new Value.S("1"));
