@@ -31,8 +31,8 @@ import java.util.Base64;
  * encoding straight into the generator's buffer, byte for byte what the generator writes for the decoded item
  * token by token. Strings are escaped with the generator's own table; like a generator of bytes, each UTF-16
  * surrogate is written as a unicode escape (backslash, u, four hex digits), any other character as its UTF-8
- * bytes. A generator of text
- * (a tree's {@code toString()}) takes {@link #getValue()}, where surrogates are characters, as it writes them.
+ * bytes. A generator of text (a tree's {@code toString()}) takes {@link #getValue()}, where surrogates are
+ * characters, as it writes them.
  */
 final class ItemJson implements SerializableString {
     private static final int[] ESCAPES = CharTypes.get7BitOutputEscapes();
