@@ -1,5 +1,6 @@
 package dev.singletable.core;
 
+import dev.singletable.core.internal.CreateTableJson;
 import dev.singletable.engine.DynamoDbEngine;
 import dev.singletable.fixtures.IndexDesign;
 import dev.singletable.fixtures.KeyAttribute;
@@ -46,7 +47,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * equal jitter (50 ms doubled per retry, at most 5 s, half of it random), up to 10 calls a batch; then a
  * {@link SeedException} says how many items were written. On the embedded engine items are written without the
  * SDK round trip and without request log entries ({@link DynamoDbEngine#load}), which never leaves items
- * unprocessed, and tables are created and dropped the same way ({@link DynamoDbEngine#createTable},
+ * unprocessed, and tables are created and dropped the same way ({@link DynamoDbEngine#createTable(String)},
  * {@link DynamoDbEngine#drop}).
  */
 public final class Provisioner {
@@ -149,7 +150,7 @@ public final class Provisioner {
      */
     public void createTable(TableDesign design, String name) {
         if (engine != null) {
-            engine.createTable(design.toCreateTableRequest(name)); // ACTIVE at once
+            engine.createTable(CreateTableJson.of(design, name)); // ACTIVE at once
             return;
         }
         client().createTable(design.toCreateTableRequest(name));

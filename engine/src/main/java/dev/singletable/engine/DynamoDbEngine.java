@@ -1,5 +1,6 @@
 package dev.singletable.engine;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.singletable.engine.internal.DynamoException;
 import dev.singletable.engine.internal.durability.Journal;
 import dev.singletable.engine.internal.kernel.Database;
@@ -23,11 +24,13 @@ import dev.singletable.engine.internal.transport.InMemoryAsyncHttpClient;
 import dev.singletable.engine.internal.transport.InMemoryHttpClient;
 import dev.singletable.engine.internal.transport.SignatureCheck;
 import dev.singletable.engine.internal.value.SdkValues;
+import dev.singletable.engine.internal.value.WireJson;
 import dev.singletable.engine.model.HttpLimits;
 import dev.singletable.engine.model.Operation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -328,6 +331,24 @@ public final class DynamoDbEngine implements AutoCloseable {
         answering(() -> createTable.execute(SdkRequests.json(request), RequestContext.unlogged()));
     }
 
+    /**
+     * Creates a table from CreateTable's request in the JSON of DynamoDB's API ({@code {"TableName": "orders",
+     * "KeySchema": [...], ...}}), as {@link #createTable(CreateTableRequest)} does: for a test kit that makes its
+     * tables without the SDK's model classes, which a cold JVM takes about 100 ms to load.
+     *
+     * @throws DynamoDbException        with DynamoDB's error when the request is refused
+     * @throws IllegalArgumentException when the text is not JSON
+     */
+    public void createTable(String requestJson) {
+        JsonNode request;
+        try {
+            request = WireJson.readTree(requestJson.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not a CreateTable request in JSON: " + e.getMessage(), e);
+        }
+        answering(() -> createTable.execute(request, RequestContext.unlogged()));
+    }
+
     /** The exception the SDK client would have thrown for the error (its own class for the errors it models). */
     private static DynamoDbException sdkException(DynamoException e) {
         DynamoDbException.Builder builder = switch (e.type()) {
@@ -369,6 +390,15 @@ public final class DynamoDbEngine implements AutoCloseable {
             table.rollback();
             return null;
         });
+    }
+
+    /**
+     * Whether a table's items changed since its last {@link #checkpoint(String)} or {@link #rollback(String)}:
+     * any write or deletion counts, even one that wrote what was there; true when it has no checkpoint. Constant
+     * time, for a test kit that hands a table on only while it still holds its fixtures.
+     */
+    public boolean changedSinceCheckpoint(String tableName) {
+        return database.read(() -> database.table(tableName).changedSinceCheckpoint());
     }
 
     /**

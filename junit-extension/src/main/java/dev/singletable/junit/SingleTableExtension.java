@@ -65,12 +65,13 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * the class with an {@code ExtensionConfigurationException}.
  *
  * <p>Lifecycle: one engine for the whole run (in the root store, closed at its end); per declaring class a table
- * with a physical name no other live table has (the logical name while it is free), created and seeded before all
- * tests; before each test a reset to the fixture state through the engine's undo log (or, with
+ * with a physical name no other live table has (the logical name while it is free), holding exactly its fixtures
+ * before all tests (on the embedded engine leased from the tables of the same design and fixtures that earlier
+ * classes handed back, else created and seeded); before each test a reset to the fixture state through the engine's undo log (or, with
  * {@link Reset#FORK}, a fork of the table for the test, dropped after it), then the test's
  * {@link Fixtures @Fixtures}; after each test its reads counted for coverage (see
  * {@link SingleTableTest#COVERAGE_PROPERTY_NAME}) and the {@link ScanGuard Scan guard}; after the class, the table
- * dropped; at the end of the run the coverage summary and files.
+ * handed back in its fixture state (or dropped); at the end of the run the coverage summary and files.
  * All state lives in the {@code ExtensionContext.Store}; the extension itself holds only its configuration.
  */
 public final class SingleTableExtension implements ExecutionCondition, BeforeAllCallback, BeforeEachCallback,

@@ -19,10 +19,11 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
- * A table created for a declaration: per class in the class's store, or per test in the test's store. The store
- * closes it when its context ends, which drops the table and frees its name. A class around which Spring builds an
- * application context leases a {@link SharedTable} instead, which a cached context may go on using: closing
- * returns it to its pool in its fixture state.
+ * The table of a declaration: per class in the class's store, or per test in the test's store; the store closes
+ * it when its context ends. A class's table on the embedded engine, and any class around which Spring builds an
+ * application context (which a cached context may go on using), is a {@link SharedTable} leased from the run's
+ * pools: closing returns it to its pool in its fixture state (or drops it, when the class changed what a reset
+ * does not undo). Any other table is created for the declaration, and closing drops it and frees its name.
  */
 @SuppressWarnings("deprecation") // CloseableResource: JUnit before 5.13 closes only those (Spring Boot 3.5 has 5.12)
 final class TableResource implements AutoCloseable, ExtensionContext.Store.CloseableResource {
@@ -36,16 +37,21 @@ final class TableResource implements AutoCloseable, ExtensionContext.Store.Close
     private final dev.singletable.fixtures.Fixtures fixtures;
     private final String name;
     private final ProvisionedTable table;
-    /** The leased table, or null for a table of the class's own. */
+    /** The leased table, or null for a table of the declaration's own. */
     private final SharedTable shared;
+    /** Whether the table is leased for Spring's application context around the class. */
+    private final boolean withContext;
     private final boolean systemProperties;
     private final SingleTable classHandle;
     /** With {@link Reset#FORK} on an endpoint that cannot fork: the tests of the class take turns. */
     private final Semaphore turn = new Semaphore(1, true);
     private boolean fixtureStateMarked;
+    /** Whether a leased table's fixture state is the class's own (with what was written before the first test). */
+    private boolean ownFixtureState;
 
     private TableResource(Run run, Declaration declaration, TableSpec spec, TableDesign design,
-            dev.singletable.fixtures.Fixtures fixtures, ProvisionedTable table, SharedTable shared) {
+            dev.singletable.fixtures.Fixtures fixtures, ProvisionedTable table, SharedTable shared,
+            boolean withContext) {
         this.run = run;
         this.declaration = declaration;
         this.spec = spec;
@@ -54,7 +60,8 @@ final class TableResource implements AutoCloseable, ExtensionContext.Store.Close
         this.name = table.name();
         this.table = table;
         this.shared = shared;
-        this.systemProperties = run.wantsSystemProperties(shared != null);
+        this.withContext = withContext;
+        this.systemProperties = run.wantsSystemProperties(withContext);
         this.classHandle = SingleTable.of(run.backend(), design, name, fixtures);
         if (systemProperties) {
             run.setSystemProperties();
@@ -62,8 +69,8 @@ final class TableResource implements AutoCloseable, ExtensionContext.Store.Close
     }
 
     /**
-     * Reads the design and fixtures, creates and seeds the table (or leases the class's shared one), and points
-     * system properties at it.
+     * Reads the design and fixtures, leases a table of them (or creates and seeds one: per test, or on an external
+     * endpoint), and points system properties at it.
      */
     static TableResource open(Run run, Declaration declaration, TableSpec spec) {
         if (declaration instanceof Declaration.OnClass onClass && SharedTables.sharedWithSpring(onClass.testClass())) {
@@ -75,13 +82,19 @@ final class TableResource implements AutoCloseable, ExtensionContext.Store.Close
             }
             SharedTable shared = run.sharedTables().lease(onClass.testClass());
             return new TableResource(run, declaration, spec, shared.design(), shared.fixtures(), shared.table(),
-                    shared);
+                    shared, true);
         }
         String element = declaration.describe();
         TableDesign design = run.sources().design(declaration.anchor(), spec.design(), element);
         dev.singletable.fixtures.Fixtures fixtures = run.sources().fixtures(declaration.anchor(), design,
                 spec.fixtures().toArray(String[]::new), element);
-        return new TableResource(run, declaration, spec, design, fixtures, run.provision(design, fixtures), null);
+        if (!declaration.perTest() && run.backend().engine().isPresent()) {
+            SharedTable leased = run.sharedTables().lease(design, fixtures);
+            return new TableResource(run, declaration, spec, design, fixtures, leased.table(), leased, false);
+        }
+        run.sharedTables().dropFreeTables();
+        return new TableResource(run, declaration, spec, design, fixtures, run.provision(design, fixtures), null,
+                false);
     }
 
     Run run() {
@@ -123,7 +136,7 @@ final class TableResource implements AutoCloseable, ExtensionContext.Store.Close
     }
 
     private synchronized void returnToFixtureState(ExtensionContext context) {
-        if (shared != null) {
+        if (withContext) {
             // The fixture state is the shared table's, so the first test begins from it too.
             if (!fixtureStateMarked) {
                 requireNoWritesBeforeTheFirstTest(context);
@@ -131,8 +144,11 @@ final class TableResource implements AutoCloseable, ExtensionContext.Store.Close
             table.reset();
         } else if (fixtureStateMarked) {
             table.reset();
-        } else {
+        } else if (shared == null || run.backend().engine().orElseThrow().changedSinceCheckpoint(name)) {
+            // what set-up code wrote before the first test belongs to the class's fixture state; a leased table
+            // that holds more than the pool's fixtures then goes when the class ends
             table.markFixtureState();
+            ownFixtureState = shared != null;
         }
         fixtureStateMarked = true;
     }
@@ -220,8 +236,10 @@ final class TableResource implements AutoCloseable, ExtensionContext.Store.Close
     @Override
     public void close() {
         try {
-            if (shared != null) {
+            if (withContext) {
                 run.sharedTables().release(((Declaration.OnClass) declaration).testClass());
+            } else if (shared != null) {
+                run.sharedTables().release(shared, !ownFixtureState);
             } else {
                 table.drop();
                 run.releaseName(name);

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** One engine per run, one table per class created and seeded before all tests, dropped after them. */
+/** One engine per run, one table per class holding its fixtures before all tests, handed on or dropped after them. */
 class LifecycleTest {
     static final List<String> events = new CopyOnWriteArrayList<>();
 
@@ -40,7 +40,7 @@ class LifecycleTest {
     }
 
     @Test
-    void the_table_of_a_class_is_dropped_when_the_class_ends_and_its_name_is_free_again() {
+    void after_a_class_the_next_finds_only_its_own_table_under_the_logical_name() {
         Kit.assertSucceeded(Kit.run(Lifecycle.class, NextClass.class));
 
         assertThat(events).last().isEqualTo("next class: tables [app], its own table app has 4 items");

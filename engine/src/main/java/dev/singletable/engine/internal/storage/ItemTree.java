@@ -67,6 +67,11 @@ final class ItemTree {
         owner = new Object();
     }
 
+    /** Whether this tree holds what a shared tree held when shared: any change since copies the root. */
+    boolean unchangedSince(ItemTree snapshot) {
+        return root == snapshot.root;
+    }
+
     Item get(byte[] key) {
         int prefix = KeyBytes.prefix(key);
         Node node = root;

@@ -124,6 +124,11 @@ public final class SortedItems {
         return new SortedItems(layout, tree.share(), sizeBytes);
     }
 
+    /** Whether these entries are still what a shared copy holds: no write since it was made or restored. */
+    boolean unchangedSince(SortedItems snapshot) {
+        return tree.unchangedSince(snapshot.tree);
+    }
+
     /** Makes these entries what a shared copy holds, in constant time. */
     void restore(SortedItems snapshot) {
         tree.restore(snapshot.tree);

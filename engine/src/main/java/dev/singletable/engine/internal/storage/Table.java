@@ -201,6 +201,11 @@ public final class Table {
         }
     }
 
+    /** Whether an item was written (or deleted) since the last checkpoint or rollback; true without a checkpoint. */
+    public boolean changedSinceCheckpoint() {
+        return checkpoint == null || !items.unchangedSince(checkpoint.items);
+    }
+
     private Snapshot snapshot() {
         Map<String, IndexData> shared = new LinkedHashMap<>();
         indexes.forEach((name, index) -> shared.put(name, index.share()));

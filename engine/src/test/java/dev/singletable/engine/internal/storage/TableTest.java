@@ -103,6 +103,26 @@ class TableTest {
     }
 
     @Test
+    void should_tell_whether_items_changed_since_the_checkpoint_or_the_last_rollback() {
+        Table table = table("app", BY_STATUS);
+        assertThat(table.changedSinceCheckpoint()).as("no checkpoint yet").isTrue();
+        table.put(order(1, "OPEN"));
+        table.checkpoint();
+        table.get(key(1));
+        table.fork(metadata("fork", BY_STATUS)).put(order(2, "OPEN"));
+        assertThat(table.changedSinceCheckpoint()).as("after reads and a fork's write").isFalse();
+
+        table.put(order(1, "OPEN"));
+        assertThat(table.changedSinceCheckpoint()).as("after writing what was there").isTrue();
+        table.rollback();
+        assertThat(table.changedSinceCheckpoint()).as("after the rollback").isFalse();
+        table.delete(key(1));
+        assertThat(table.changedSinceCheckpoint()).as("after a delete").isTrue();
+        table.checkpoint();
+        assertThat(table.changedSinceCheckpoint()).as("after a new checkpoint").isFalse();
+    }
+
+    @Test
     void should_not_change_a_fork_when_its_source_rolls_back() {
         Table source = table("source", BY_STATUS);
         source.checkpoint();
