@@ -1,8 +1,6 @@
 package dev.singletable.engine.internal.value;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.io.SerializedString;
-import com.fasterxml.jackson.core.json.UTF8JsonGenerator;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -38,32 +36,21 @@ import java.util.Set;
  * them whole.
  */
 public final class ItemCodec {
-    private static final byte S = 1;
-    private static final byte N = 2;
-    private static final byte B = 3;
-    private static final byte FALSE = 4;
-    private static final byte TRUE = 5;
-    private static final byte NULL = 6;
-    private static final byte L = 7;
-    private static final byte M = 8;
-    private static final byte SS = 9;
-    private static final byte NS = 10;
-    private static final byte BS = 11;
+    // the type tags of the encoding (ItemJson reads them too)
+    static final byte S = 1;
+    static final byte N = 2;
+    static final byte B = 3;
+    static final byte FALSE = 4;
+    static final byte TRUE = 5;
+    static final byte NULL = 6;
+    static final byte L = 7;
+    static final byte M = 8;
+    static final byte SS = 9;
+    static final byte NS = 10;
+    static final byte BS = 11;
     /** From this many chars a string is encoded by the JDK in bulk rather than copied char by char. */
     private static final int BULK_ASCII = 24;
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-
-    /** The type tags of strings and numbers, each encoded for JSON once. */
-    private static final SerializedString S_TAG = new SerializedString("S");
-    private static final SerializedString N_TAG = new SerializedString("N");
-    /** The bytes a JSON string holds as they are: printable ASCII but the quote and the backslash. */
-    private static final boolean[] PLAIN = new boolean[256];
-
-    static {
-        for (int b = 0x20; b < 0x7F; b++) {
-            PLAIN[b] = b != '"' && b != '\\';
-        }
-    }
 
     private ItemCodec() {
     }
@@ -135,11 +122,11 @@ public final class ItemCodec {
 
     /**
      * Writes an encoded item as DynamoDB JSON from the encoding, without decoding values: the same JSON that
-     * {@link ValueJson#writeItem} writes for the decoded item.
+     * {@link ValueJson#writeItem} writes for the decoded item, copied in one pass as a raw value rather than token
+     * by token (a generator's work per token costs more than the copy).
      */
     static void write(Map<String, Value> view, JsonGenerator out) throws IOException {
-        Reader in = new Reader(((View) view).bytes);
-        in.writeItem(in.varint(), out);
+        out.writeRawValue(new ItemJson(((View) view).bytes));
     }
 
     /** Whether a map is a view of an encoded item, which {@link #write} writes. */
@@ -463,7 +450,7 @@ public final class ItemCodec {
 
     // ---- reading -----------------------------------------------------------------------------------------------
 
-    private static final class Reader {
+    static final class Reader {
         final byte[] bytes;
         int position;
 
@@ -594,81 +581,6 @@ public final class ItemCodec {
                     varint(); // the content length, for skipping
                     return container(tag, varint());
             }
-        }
-
-        /** Writes the attributes (or map entries) that follow as DynamoDB JSON. */
-        void writeItem(int count, JsonGenerator out) throws IOException {
-            out.writeStartObject();
-            for (int i = 0; i < count; i++) {
-                out.writeFieldName(string());
-                writeValue(out);
-            }
-            out.writeEndObject();
-        }
-
-        /**
-         * Writes the string that follows as a JSON string. Its bytes are copied as they are when they are printable
-         * ASCII that JSON does not escape (most keys, numbers and values), to a generator that writes bytes (trees
-         * and writers take text); any other string is decoded and escaped by the generator.
-         */
-        void writeString(JsonGenerator out) throws IOException {
-            int length = varint();
-            int from = position;
-            position += length;
-            if (out instanceof UTF8JsonGenerator && isPlainAscii(from, length)) {
-                out.writeRawUTF8String(bytes, from, length);
-            } else {
-                out.writeString(string(from, length));
-            }
-        }
-
-        private boolean isPlainAscii(int from, int length) {
-            for (int i = from; i < from + length; i++) {
-                if (!PLAIN[bytes[i] & 0xFF]) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        /** Writes the value that follows as DynamoDB JSON. */
-        void writeValue(JsonGenerator out) throws IOException {
-            out.writeStartObject();
-            byte tag = bytes[position++];
-            switch (tag) {
-                case S -> {
-                    out.writeFieldName(S_TAG);
-                    writeString(out);
-                }
-                case N -> {
-                    out.writeFieldName(N_TAG);
-                    writeString(out);
-                }
-                case B -> out.writeStringField("B", Base64.getEncoder().encodeToString(raw()));
-                case FALSE, TRUE -> out.writeBooleanField("BOOL", tag == TRUE);
-                case NULL -> out.writeBooleanField("NULL", true);
-                default -> {
-                    varint(); // the content length, for skipping
-                    int count = varint();
-                    out.writeFieldName(tag == M ? "M" : tag == L ? "L" : tag == SS ? "SS" : tag == NS ? "NS" : "BS");
-                    if (tag == M) {
-                        writeItem(count, out);
-                    } else {
-                        out.writeStartArray();
-                        for (int i = 0; i < count; i++) {
-                            if (tag == L) {
-                                writeValue(out);
-                            } else if (tag == BS) {
-                                out.writeString(Base64.getEncoder().encodeToString(raw()));
-                            } else {
-                                writeString(out);
-                            }
-                        }
-                        out.writeEndArray();
-                    }
-                }
-            }
-            out.writeEndObject();
         }
 
         private Value container(byte tag, int count) {

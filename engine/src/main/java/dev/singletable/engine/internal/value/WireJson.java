@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -17,8 +16,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.POJONode;
 import com.fasterxml.jackson.databind.node.ValueNode;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Map;
 
@@ -112,13 +113,41 @@ public final class WireJson {
      * which needs the mapper's serializer lookup, made anew for every call.
      */
     public static byte[] bytes(JsonNode tree) {
-        ByteArrayBuilder bytes = new ByteArrayBuilder();
+        Bytes bytes = new Bytes();
         try (JsonGenerator out = MAPPER.getFactory().createGenerator(bytes)) {
             write(tree, out);
         } catch (IOException e) {
             throw new UncheckedIOException("writing to memory does not fail", e);
         }
         return bytes.toByteArray();
+    }
+
+    /**
+     * What a generator writes, kept in one array: the generator hands over its buffer when it is full and when it
+     * closes, so a body that fits its buffer is copied once, into an array of its exact size; a larger one grows
+     * the array by doubling.
+     */
+    private static final class Bytes extends OutputStream {
+        private byte[] bytes = new byte[0];
+        private int count;
+
+        @Override
+        public void write(byte[] buffer, int offset, int length) {
+            if (bytes.length - count < length) {
+                bytes = Arrays.copyOf(bytes, count == 0 ? length : Math.max(2 * bytes.length, count + length));
+            }
+            System.arraycopy(buffer, offset, bytes, count, length);
+            count += length;
+        }
+
+        @Override
+        public void write(int b) {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        byte[] toByteArray() {
+            return count == bytes.length ? bytes : Arrays.copyOf(bytes, count);
+        }
     }
 
     private static void write(JsonNode node, JsonGenerator out) throws IOException {

@@ -56,6 +56,34 @@ class ItemCodecTest {
     }
 
     @Test
+    void should_write_the_json_of_strings_that_need_escaping_as_the_generator_writes_it() {
+        Map<String, Value> item = new LinkedHashMap<>();
+        item.put("q\"b\\\n", new Value.S("\u0000\u0001\t\u001f\u007f\"\\/\u00e9\u20ac"));
+        item.put("pair", new Value.SS(new LinkedHashSet<>(List.of("\ud83d\ude00", "lone \ud800 \udc00"))));
+        item.put("nested", new Value.L(List.of(new Value.M(Map.of("\ud83d\ude00", new Value.B(new byte[] {0, -1}))))));
+        Map<String, Value> read = ItemCodec.view(ItemCodec.encode(item).bytes());
+
+        assertThat(json(ValueJson.writeItem(read))).isEqualTo(json(ValueJson.writeItem(item)))
+                .contains("\\uD83D\\uDE00", "\\u0001", "\\n", "\u00e9");
+        assertThat(ValueJson.writeItem(read).toString()).isEqualTo(ValueJson.writeItem(item).toString())
+                .contains("\ud83d\ude00");
+    }
+
+    @Test
+    void should_escape_a_character_wherever_it_stands_in_a_long_string() {
+        for (char special : new char[] {'\u0000', '\u001f', ' ', '"', '\\', '\u007f', '\u00e9', '\ud800'}) {
+            for (int at = 0; at < 17; at++) {
+                StringBuilder text = new StringBuilder("x".repeat(17));
+                text.setCharAt(at, special);
+                Map<String, Value> item = Map.of(text.toString(), new Value.S(text.toString()));
+
+                assertThat(json(ValueJson.writeItem(ItemCodec.view(ItemCodec.encode(item).bytes()))))
+                        .as("%s at %d", (int) special, at).isEqualTo(json(ValueJson.writeItem(item)));
+            }
+        }
+    }
+
+    @Test
     void should_find_items_the_same_whose_sets_and_maps_were_written_in_another_order() {
         Map<String, Value> nested = new LinkedHashMap<>();
         nested.put("a", new Value.S("1"));

@@ -121,11 +121,12 @@ final class ItemWrite {
             return new Outcome(null, null, false, false, null); // REMOVE or DELETE alone do not create an item
         }
         UpdateResult result = update.apply(present);
-        Map<String, Value> after = new LinkedHashMap<>();
+        // the update's item is a copy of the present one already; a new item only needs its key put first
+        Map<String, Value> after = result.newItem();
         if (old == null) {
-            after.putAll(keyAttributes);
+            after = new LinkedHashMap<>(keyAttributes);
+            after.putAll(result.newItem());
         }
-        after.putAll(result.newItem());
         if (Sizes.itemSize(after) > Sizes.MAX_ITEM_SIZE) {
             throw DynamoException.validation("Item size to update has exceeded the maximum allowed size");
         }
