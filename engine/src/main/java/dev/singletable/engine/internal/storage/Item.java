@@ -19,7 +19,11 @@ public final class Item {
     }
 
     public static Item of(Map<String, Value> attributes) {
-        ItemCodec.Encoded encoded = ItemCodec.encode(attributes);
+        return of(ItemCodec.encode(attributes));
+    }
+
+    /** An item already encoded, with its size. */
+    public static Item of(ItemCodec.Encoded encoded) {
         return new Item(encoded.bytes(), (int) encoded.size());
     }
 

@@ -144,8 +144,11 @@ public final class Table {
         return old;
     }
 
+    /** The key's bytes, as the key keeps them when it has as many values as the table's key. */
     private byte[] keyBytes(PrimaryKey key) {
-        return items.layout().keyOf(key.partition(), key.sort());
+        KeyLayout layout = items.layout();
+        return layout.sort().isEmpty() == (key.sort() == null) ? key.bytes()
+                : layout.keyOf(key.partition(), key.sort());
     }
 
     /** Adds a secondary index and fills it from the items present (UpdateTable). */

@@ -2,7 +2,10 @@ package dev.singletable.engine.internal.value;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigDecimal;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
@@ -45,6 +48,9 @@ public final class ItemCodec {
     static final byte SS = 9;
     static final byte NS = 10;
     static final byte BS = 11;
+    /** From this many chars a string is encoded by the JDK in bulk rather than copied char by char. */
+    private static final int BULK_ASCII = 24;
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private ItemCodec() {
     }
@@ -166,7 +172,7 @@ public final class ItemCodec {
 
     // ---- sizes -------------------------------------------------------------------------------------------------
 
-    private static int encodedLength(Value value) {
+    static int encodedLength(Value value) {
         if (value instanceof Value.S s) {
             return 1 + stringLength(s.value());
         } else if (value instanceof Value.N n) {
@@ -231,12 +237,111 @@ public final class ItemCodec {
 
     // ---- writing -----------------------------------------------------------------------------------------------
 
-    private static final class Writer {
-        final byte[] bytes;
+    /**
+     * Writes an encoding. Exactly sized by {@link #encode}; {@link SdkItemEncoder} writes into a buffer it reuses,
+     * making {@link #ensure room} before each write, and copies the item out.
+     */
+    static final class Writer {
+        byte[] bytes;
         int position;
 
         Writer(byte[] bytes) {
             this.bytes = bytes;
+        }
+
+        /** Room for {@code more} bytes after the position. */
+        void ensure(int more) {
+            if (position + more > bytes.length) {
+                bytes = Arrays.copyOf(bytes, Math.max(2 * bytes.length, position + more));
+            }
+        }
+
+        /** The bytes written, from the start. */
+        byte[] written() {
+            return Arrays.copyOf(bytes, position);
+        }
+
+        /** Writes an S value and returns its UTF-8 length; needs the room of {@link #measuredString}, and one more. */
+        int stringValue(String s) {
+            bytes[position++] = S;
+            return measuredString(s);
+        }
+
+        /** Writes an N value from its canonical text; needs room for the tag and the text as a string. */
+        void numberValue(String canonical) {
+            bytes[position++] = N;
+            string(canonical);
+        }
+
+        /** Writes a B value; needs room for the tag and the bytes as a string. */
+        void binaryValue(byte[] value) {
+            bytes[position++] = B;
+            raw(value);
+        }
+
+        void boolValue(boolean value) {
+            bytes[position++] = value ? TRUE : FALSE;
+        }
+
+        void nullValue() {
+            bytes[position++] = NULL;
+        }
+
+        /**
+         * Writes a string's length and bytes without measuring it first, and returns its UTF-8 length. A short
+         * string is copied char by char as ASCII, a long one encoded by the JDK (which checks and copies a string
+         * of one-byte chars in bulk) and taken as it is when it came out one byte a char with no '?' (the JDK's
+         * replacement for a lone surrogate, which this encoding keeps); anything else is measured and written as
+         * {@link #utf8} does. Needs room for {@code 5 + 3 * s.length()} bytes.
+         */
+        int measuredString(String s) {
+            int start = position;
+            int n = s.length();
+            varint(n);
+            if (n >= BULK_ASCII) {
+                byte[] encoded = s.getBytes(StandardCharsets.UTF_8);
+                if (encoded.length == n && !hasQuestionMark(encoded)) {
+                    System.arraycopy(encoded, 0, bytes, position, n);
+                    position += n;
+                    return n;
+                }
+            } else if (copiedAscii(s)) {
+                return n;
+            }
+            position = start;
+            int length = Sizes.utf8Length(s);
+            varint(length);
+            utf8(s);
+            return length;
+        }
+
+        /** Copies a string's chars as bytes while they are ASCII; false at the first that is not. */
+        private boolean copiedAscii(String s) {
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                if (c >= 0x80) {
+                    return false;
+                }
+                bytes[position++] = (byte) c;
+            }
+            return true;
+        }
+
+        /** Whether the bytes hold '?', looked for eight at a time. */
+        private static boolean hasQuestionMark(byte[] text) {
+            int i = 0;
+            for (; i + Long.BYTES <= text.length; i += Long.BYTES) {
+                long x = (long) LONGS.get(text, i) ^ 0x3F3F3F3F3F3F3F3FL; // a '?' is a zero byte of x
+                if (((x - 0x0101010101010101L) & ~x & 0x8080808080808080L) != 0) {
+                    return true;
+                }
+            }
+            for (; i < text.length; i++) {
+                if (text[i] == '?') {
+                    return true;
+                }
+            }
+            return false;
         }
 
         void varint(int value) {
@@ -268,7 +373,7 @@ public final class ItemCodec {
             position += s.length();
         }
 
-        private void utf8(String s) {
+        void utf8(String s) {
             for (int i = 0; i < s.length(); i++) {
                 char c = s.charAt(i);
                 if (c < 0x80) {

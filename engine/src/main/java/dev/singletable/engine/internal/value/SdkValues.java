@@ -26,26 +26,6 @@ public final class SdkValues {
         return converted;
     }
 
-    /**
-     * Reads an SDK item as the engine reads one from a request, with the same checks and DynamoDB's messages
-     * (ValueJson): what the SDK would have sent over the wire, read without the wire.
-     */
-    public static Map<String, Value> readItem(Map<String, AttributeValue> item) {
-        if (item.size() > ReadAttributes.MAX_SCANNED) {
-            Map<String, Value> read = new LinkedHashMap<>((int) (item.size() / 0.75f) + 1);
-            item.forEach((name, value) -> read.put(name, readAttribute(name, value)));
-            return read;
-        }
-        ReadAttributes read = new ReadAttributes(item.size());
-        item.forEach((name, value) -> read.add(name, readAttribute(name, value)));
-        return read;
-    }
-
-    private static Value readAttribute(String name, AttributeValue value) {
-        Sizes.checkAttributeName(name);
-        return read(value, 1);
-    }
-
     /** An SDK item in DynamoDB's JSON form, as a request carries it. */
     private static ObjectNode json(Map<String, AttributeValue> item) {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
@@ -78,7 +58,7 @@ public final class SdkValues {
         return node;
     }
 
-    /** Reads an SDK value as the engine reads one from a request, with the same checks (see {@link #readItem}). */
+    /** Reads an SDK value as the engine reads one from a request, with the same checks (see {@link SdkItemEncoder}). */
     public static Value read(AttributeValue value) {
         return read(value, 1);
     }
@@ -120,7 +100,7 @@ public final class SdkValues {
                 elements.stream().map(bytes -> Base64.getEncoder().encodeToString(bytes)).toList());
     }
 
-    private static int typesSet(AttributeValue value) {
+    static int typesSet(AttributeValue value) {
         return (value.s() == null ? 0 : 1) + (value.n() == null ? 0 : 1) + (value.b() == null ? 0 : 1)
                 + (value.bool() == null ? 0 : 1) + (value.nul() == null ? 0 : 1) + (value.hasL() ? 1 : 0)
                 + (value.hasM() ? 1 : 0) + (value.hasSs() ? 1 : 0) + (value.hasNs() ? 1 : 0)

@@ -13,6 +13,8 @@ import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.storage.PrimaryKey;
 import dev.singletable.engine.internal.storage.Table;
+import dev.singletable.engine.internal.storage.TableMetadata;
+import dev.singletable.engine.internal.value.ItemCodec;
 import dev.singletable.engine.internal.value.Value;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -21,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * BatchWriteItem: up to 25 puts and deletes over one or more tables. Every request is checked before
@@ -37,13 +40,10 @@ public final class BatchWriteItem implements OperationHandler {
     }
 
     /**
-     * One PutRequest (item set) or DeleteRequest (key set) of the batch; a loaded put also carries its item as the
-     * table will store it ({@code stored}), encoded once, which measured its size.
+     * One PutRequest (item set) or DeleteRequest (key set) of the batch; a put also carries its item as the table
+     * will store it ({@code stored}), encoded once as it was read, which measured its size.
      */
     record WriteRequest(String tableName, Map<String, Value> item, Map<String, Value> key, Item stored) {
-        WriteRequest(String tableName, Map<String, Value> item, Map<String, Value> key) {
-            this(tableName, item, key, null);
-        }
     }
 
     @Override
@@ -58,21 +58,73 @@ public final class BatchWriteItem implements OperationHandler {
     }
 
     /**
-     * An item of engine.load, as a PutRequest for the table: checked as a request's item is when it is read, and
-     * encoded once (which measures its size). Changes nothing, so any thread may do it.
+     * An item of engine.load, as a PutRequest for the table: checked as a request's item is when it is read (its
+     * values as they were encoded). Changes nothing, so any thread may do it.
      */
-    static WriteRequest loadedPut(String tableName, Map<String, Value> item) {
-        ItemKeys.checkAttributeNames(item);
-        Item stored = Item.of(item);
-        Members.checkItemSize(stored.size());
-        return new WriteRequest(Database.nameOf(tableName), item, null, stored);
+    static WriteRequest loadedPut(String tableName, ItemCodec.Encoded encoded) {
+        Item stored = Item.of(encoded);
+        return put(Database.nameOf(tableName), stored.attributes(), stored);
     }
 
-    /** Writes a batch of engine.load as one BatchWriteItem of its PutRequests: every check before any write. */
-    static void putAll(Database database, List<WriteRequest> puts) {
-        database.write(() -> {
-            checked(database, puts).forEach(ItemWrite::applyUnobserved); // nobody asks what a load consumed
-            return null;
+    /**
+     * A PutRequest, checked as a request's item is when it is read: its attribute names, and its size as encoding it
+     * measured.
+     */
+    private static WriteRequest put(String tableName, Map<String, Value> item, Item stored) {
+        ItemKeys.checkAttributeNames(item);
+        Members.checkItemSize(stored.size());
+        return new WriteRequest(tableName, item, null, stored);
+    }
+
+    /** The table a batch of engine.load is checked against ahead of its write, with its settings then. */
+    record LoadTarget(Table table, TableMetadata settings) {
+    }
+
+    /**
+     * A batch of engine.load as read: its puts and, when they were checked ahead against a target, their writes or
+     * what refused one of them.
+     */
+    record LoadBatch(List<WriteRequest> puts, LoadTarget target, List<ItemWrite> writes, RuntimeException refused) {
+    }
+
+    /**
+     * Checks a batch of engine.load against the table as the last batch's write found it, outside the lock, as
+     * {@link #putAll} would under it, and works out the items' keys: so that the writer has only to write while
+     * readers check. Without a target (no batch written yet) the batch is left to be checked as it is written.
+     */
+    static LoadBatch checkedAhead(List<WriteRequest> puts, LoadTarget target) {
+        if (target == null) {
+            return new LoadBatch(puts, null, null, null);
+        }
+        try {
+            List<ItemWrite> writes = checked(name -> target.table(), puts);
+            writes.forEach(write -> write.key().prepared());
+            return new LoadBatch(puts, target, writes, null);
+        } catch (RuntimeException e) {
+            return new LoadBatch(puts, target, null, e);
+        }
+    }
+
+    /**
+     * Writes a batch of engine.load as one BatchWriteItem of its PutRequests: every check before any write. The
+     * checks made ahead stand when the table and its settings are still the ones they were made against (settings
+     * are replaced, never changed in place); else the batch is checked here. Returns the target of the next batches.
+     */
+    static LoadTarget putAll(Database database, LoadBatch batch) {
+        return database.write(() -> {
+            Table table = database.table(batch.puts().get(0).tableName());
+            LoadTarget target = batch.target();
+            List<ItemWrite> writes;
+            if (target != null && target.table() == table && target.settings() == table.metadata()) {
+                if (batch.refused() != null) {
+                    throw batch.refused();
+                }
+                writes = batch.writes();
+            } else {
+                writes = checked(database, batch.puts());
+            }
+            writes.forEach(ItemWrite::applyUnobserved); // nobody asks what a load consumed
+            return new LoadTarget(table, table.metadata());
         });
     }
 
@@ -123,16 +175,20 @@ public final class BatchWriteItem implements OperationHandler {
         for (WriteRequest r : requests) {
             tables.computeIfAbsent(r.tableName(), database::table);
         }
+        return checked(tables::get, requests);
+    }
+
+    /** {@link #checked(Database, List)} with the requests' tables known. */
+    private static List<ItemWrite> checked(Function<String, Table> tables, List<WriteRequest> requests) {
         List<ItemWrite> writes = new ArrayList<>(requests.size());
         Set<TableKey> seen = new HashSet<>(2 * requests.size());
         for (WriteRequest r : requests) {
-            Table table = tables.get(r.tableName());
+            Table table = tables.apply(r.tableName());
             ItemWrite write;
             if (r.item() != null) {
                 PrimaryKey key = ItemKeys.checkItemKey(table, r.item());
                 ItemKeys.checkIndexKeys(table, r.item(), null, ItemKeys.Form.PUT);
-                write = r.stored() == null ? ItemWrite.put(table, r.item(), null)
-                        : ItemWrite.load(table, key, r.item(), r.stored());
+                write = ItemWrite.put(table, key, r.item(), r.stored(), null);
             } else {
                 ItemKeys.ofKey(table, r.key());
                 write = ItemWrite.delete(table, r.key(), null);
@@ -187,17 +243,11 @@ public final class BatchWriteItem implements OperationHandler {
                     + "must contain exactly one of the supported datatypes");
         }
         if (put != null) {
-            return new WriteRequest(tableName, checkedPut(Members.requiredItem(put, "Item", "requestItems."
-                    + tableName + ".member.putRequest.item")), null);
+            Map<String, Value> item = Members.requiredItem(put, "Item", "requestItems." + tableName
+                    + ".member.putRequest.item");
+            return put(tableName, item, Item.of(item));
         }
         return new WriteRequest(tableName, null, Members.requiredItem(delete, "Key",
-                "requestItems." + tableName + ".member.deleteRequest.key"));
-    }
-
-    /** What is checked of a PutRequest's item as the request is read: its attribute names and size. */
-    private static Map<String, Value> checkedPut(Map<String, Value> item) {
-        ItemKeys.checkAttributeNames(item);
-        Members.checkItemSize(item);
-        return item;
+                "requestItems." + tableName + ".member.deleteRequest.key"), null);
     }
 }

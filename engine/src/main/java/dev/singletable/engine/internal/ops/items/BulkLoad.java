@@ -1,22 +1,24 @@
 package dev.singletable.engine.internal.ops.items;
 
 import dev.singletable.engine.internal.kernel.Database;
-import dev.singletable.engine.internal.value.Value;
+import dev.singletable.engine.internal.value.ItemCodec;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * engine.load: puts items into a table in batches of 25, each written as one BatchWriteItem of its PutRequests
  * would be, in order, with the same checks and errors: a batch with a bad item is not written, the batches
- * before it are. Reading and encoding an item (most of a load's work) changes nothing, so for a large load a
- * helper thread reads and encodes batches ahead while the calling thread writes them, under the engine's lock,
- * one batch after the other; the calling thread reads batches too whenever the next one is not ready.
+ * before it are. Reading and encoding an item (most of a load's work) changes nothing, and nor does checking a
+ * batch against the table's key and indexes, so for a large load a helper thread reads, encodes and checks
+ * batches ahead (against the table as the last batch written found it) while the calling thread writes them,
+ * under the engine's lock, one batch after the other; the calling thread reads batches too whenever the next one
+ * is not ready.
  */
 public final class BulkLoad<T> {
     private static final int BATCH = BatchWriteItem.MAX_REQUESTS;
@@ -27,7 +29,8 @@ public final class BulkLoad<T> {
 
     private final String tableName;
     private final List<T> items;
-    private final Function<T, Map<String, Value>> reader;
+    /** Makes a reader for each batch, which reads and encodes its items in turn (on one thread). */
+    private final Supplier<Function<T, ItemCodec.Encoded>> readers;
     private final int batches;
     /** The next batch to read, claimed by either thread. */
     private final AtomicInteger next = new AtomicInteger();
@@ -35,20 +38,25 @@ public final class BulkLoad<T> {
     private final AtomicReferenceArray<Object> read;
     private final Semaphore ahead = new Semaphore(AHEAD);
     private final Thread caller = Thread.currentThread();
+    /** The table as the last batch written found it, which readers check the next batches against. */
+    private volatile BatchWriteItem.LoadTarget target;
     private volatile boolean stopped;
 
-    private BulkLoad(String tableName, List<T> items, Function<T, Map<String, Value>> reader) {
+    private BulkLoad(String tableName, List<T> items, Supplier<Function<T, ItemCodec.Encoded>> readers) {
         this.tableName = tableName;
         this.items = items;
-        this.reader = reader;
+        this.readers = readers;
         this.batches = (items.size() + BATCH - 1) / BATCH;
         this.read = new AtomicReferenceArray<>(batches);
     }
 
-    /** Loads the items, each read into the engine's values by {@code reader}; throws what refused an item. */
+    /**
+     * Loads the items, each read and encoded by a reader from {@code readers} (one a batch, so that each is used by
+     * one thread); throws what refused an item.
+     */
     public static <T> void put(Database database, String tableName, List<T> items,
-                               Function<T, Map<String, Value>> reader) {
-        new BulkLoad<>(tableName, items, reader).run(database);
+                               Supplier<Function<T, ItemCodec.Encoded>> readers) {
+        new BulkLoad<>(tableName, items, readers).run(database);
     }
 
     private void run(Database database) {
@@ -60,7 +68,7 @@ public final class BulkLoad<T> {
         }
         try {
             for (int batch = 0; batch < batches; batch++) {
-                BatchWriteItem.putAll(database, ready(batch));
+                target = BatchWriteItem.putAll(database, ready(batch));
                 read.set(batch, null); // written: what was read of it goes
                 ahead.release();
             }
@@ -85,8 +93,7 @@ public final class BulkLoad<T> {
     }
 
     /** A batch's puts, read by the helper or, when it is not ready and there is room, read here. */
-    @SuppressWarnings("unchecked")
-    private List<BatchWriteItem.WriteRequest> ready(int batch) {
+    private BatchWriteItem.LoadBatch ready(int batch) {
         Object done;
         while ((done = read.get(batch)) == null) {
             if (!(next.get() < batches && ahead.tryAcquire() && readNext())) {
@@ -99,7 +106,7 @@ public final class BulkLoad<T> {
         if (done instanceof Error e) {
             throw e;
         }
-        return (List<BatchWriteItem.WriteRequest>) done;
+        return (BatchWriteItem.LoadBatch) done;
     }
 
     /** Claims and reads the next batch; false, giving the room back, when every batch is claimed. */
@@ -112,12 +119,14 @@ public final class BulkLoad<T> {
         int from = batch * BATCH;
         int to = Math.min(items.size(), from + BATCH);
         List<BatchWriteItem.WriteRequest> puts = new ArrayList<>(to - from);
-        Object done = puts;
+        Object done;
+        Function<T, ItemCodec.Encoded> reader = readers.get();
         try {
             // in order, so that the first bad item of the batch is the one reported, as a request's would be
             for (int i = from; i < to; i++) {
                 puts.add(BatchWriteItem.loadedPut(tableName, reader.apply(items.get(i))));
             }
+            done = BatchWriteItem.checkedAhead(puts, target);
         } catch (RuntimeException | Error e) {
             done = e;
         }

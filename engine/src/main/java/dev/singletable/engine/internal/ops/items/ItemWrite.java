@@ -26,12 +26,12 @@ final class ItemWrite {
     private final Kind kind;
     private final Table table;
     private final PrimaryKey key;
-    /** The key attributes, which an upsert's new item starts from; null for a loaded put, which needs none. */
+    /** The key attributes, which an upsert's new item starts from; null for a put of an encoded item. */
     private final Map<String, Value> keyAttributes;
     private final Map<String, Value> item;
     private final Update update;
     private final Condition condition;
-    /** A loaded put's item as the table stores it, encoded before the write was checked; else null. */
+    /** A put's item as the table stores it, encoded as the request was read (which measured it); else null. */
     private final Item stored;
 
     private ItemWrite(Kind kind, Table table, Map<String, Value> keyAttributes, Map<String, Value> item,
@@ -57,11 +57,11 @@ final class ItemWrite {
     }
 
     /**
-     * Replaces the whole item, whose key has been checked, with one already encoded (a bulk load), so that neither
-     * is worked out again.
+     * Replaces the whole item, whose key has been checked, with one already encoded as the request was read, so that
+     * neither is worked out again.
      */
-    static ItemWrite load(Table table, PrimaryKey key, Map<String, Value> item, Item stored) {
-        return new ItemWrite(Kind.PUT, table, key, null, item, null, null, stored);
+    static ItemWrite put(Table table, PrimaryKey key, Map<String, Value> item, Item stored, Condition condition) {
+        return new ItemWrite(Kind.PUT, table, key, null, item, null, condition, stored);
     }
 
     /** Updates or creates the item; a null update creates it with its key only. */
@@ -155,20 +155,24 @@ final class ItemWrite {
         }
         if (outcome.after() == null) {
             table.delete(key);
+        } else if (stored != null) {
+            table.put(key, stored, item); // a put's item: outcome.after() is the item
         } else {
             table.put(outcome.after());
         }
     }
 
     /**
-     * Makes the write when nobody asks what it replaced or consumed (a bulk load): an unconditional put writes
-     * without reading the item first.
+     * Makes the write when nobody asks what it replaced or consumed (BatchWriteItem, engine.load): an unconditional
+     * put writes without reading the item first.
      */
     void applyUnobserved() {
-        if (stored != null) {
-            table.put(key, stored, item);
-        } else if (kind == Kind.PUT && condition == null) {
-            table.put(item);
+        if (kind == Kind.PUT && condition == null) {
+            if (stored != null) {
+                table.put(key, stored, item);
+            } else {
+                table.put(item);
+            }
         } else {
             apply(plan());
         }
@@ -179,7 +183,7 @@ final class ItemWrite {
         if (outcome.conditionFailed() || !outcome.writes()) {
             return WriteCost.tableOnly(outcome.old());
         }
-        return WriteCost.of(table, outcome.old(), outcome.after());
+        return WriteCost.of(table, outcome.old(), outcome.after(), outcome.after() == null ? null : stored);
     }
 
     /** The read units a ConditionCheck consumed (a strongly consistent read of the item). */

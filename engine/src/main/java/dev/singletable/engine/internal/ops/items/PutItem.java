@@ -6,6 +6,8 @@ import dev.singletable.engine.internal.expr.Condition;
 import dev.singletable.engine.internal.kernel.Database;
 import dev.singletable.engine.internal.ops.OperationHandler;
 import dev.singletable.engine.internal.ops.RequestContext;
+import dev.singletable.engine.internal.storage.Item;
+import dev.singletable.engine.internal.storage.PrimaryKey;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.value.Value;
 import java.util.List;
@@ -29,12 +31,13 @@ public final class PutItem implements OperationHandler {
         Condition condition = expressions.condition();
         expressions.checkAllUsed();
         ItemKeys.checkAttributeNames(item);
-        Members.checkItemSize(item);
+        Item stored = Item.of(item); // encoded once: measured here, stored as it is
+        Members.checkItemSize(stored.size());
         return database.write(() -> {
             Table table = database.table(single.tableName());
-            ItemKeys.checkItemKey(table, item);
+            PrimaryKey key = ItemKeys.checkItemKey(table, item);
             ItemKeys.checkIndexKeys(table, item, null, ItemKeys.Form.PUT);
-            ItemWrite write = ItemWrite.put(table, item, condition);
+            ItemWrite write = ItemWrite.put(table, key, item, stored, condition);
             return single.run(table, write, context, single::allOld);
         });
     }

@@ -23,15 +23,18 @@ record WriteCost(double table, Map<String, Double> globalIndexes, Map<String, Do
         return new WriteCost(Capacity.writeUnits(present == null ? 0 : present.size()), Map.of(), Map.of());
     }
 
-    /** The cost of replacing {@code old} (null: absent) by {@code after} (null: deleted). */
-    static WriteCost of(Table table, Item old, Map<String, Value> after) {
-        long newSize = after == null ? 0 : Sizes.itemSize(after);
+    /**
+     * The cost of replacing {@code old} (null: absent) by {@code after} (null: deleted); {@code stored} is
+     * {@code after} as the table will store it when it is encoded already (a put's item), else null.
+     */
+    static WriteCost of(Table table, Item old, Map<String, Value> after, Item stored) {
+        long newSize = stored != null ? stored.size() : after == null ? 0 : Sizes.itemSize(after);
         double tableUnits = Capacity.writeUnits(Math.max(old == null ? 0 : old.size(), newSize));
         Map<String, Double> global = new LinkedHashMap<>();
         Map<String, Double> local = new LinkedHashMap<>();
         long oldSize = old == null ? 0 : old.size();
         for (IndexData index : table.indexes()) {
-            double units = indexUnits(table, index, old == null ? null : old.attributes(), oldSize, after, newSize);
+            double units = indexUnits(table, index, old, oldSize, after, stored, newSize);
             if (units > 0) {
                 (index.definition().global() ? global : local).put(index.definition().name(), units);
             }
@@ -43,9 +46,10 @@ record WriteCost(double table, Map<String, Double> globalIndexes, Map<String, Do
      * The units of one index; the items' sizes are given, measured once for the table, and are the entries' sizes
      * when the index projects everything.
      */
-    private static double indexUnits(Table table, IndexData index, Map<String, Value> old, long oldSize,
-                                     Map<String, Value> after, long newSize) {
+    private static double indexUnits(Table table, IndexData index, Item oldItem, long oldSize,
+                                     Map<String, Value> after, Item stored, long newSize) {
         IndexDef def = index.definition();
+        Map<String, Value> old = oldItem == null ? null : oldItem.attributes();
         Map<String, Value> oldEntry = old != null && def.covers(old) ? def.project(old, table.partitionKey(), table.sortKey()) : null;
         Map<String, Value> newEntry = after != null && def.covers(after) ? def.project(after, table.partitionKey(), table.sortKey()) : null;
         if (oldEntry == null && newEntry == null) {
@@ -59,8 +63,9 @@ record WriteCost(double table, Map<String, Double> globalIndexes, Map<String, Do
         if (!def.sameKey(old, after)) {
             return Capacity.writeUnits(oldEntrySize) + Capacity.writeUnits(newEntrySize);
         }
-        if (oldEntrySize == newEntrySize && oldEntry.equals(newEntry)) {
-            return 0;
+        if (oldEntrySize == newEntrySize && (def.projectsAll() && stored != null ? oldItem.sameAttributes(stored)
+                : oldEntry.equals(newEntry))) {
+            return 0; // an entry of the whole item, unchanged: its encodings compare without decoding
         }
         return Capacity.writeUnits(Math.max(oldEntrySize, newEntrySize));
     }

@@ -1,0 +1,101 @@
+package dev.singletable.engine.internal.value;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * An SDK item encoded straight into the store's form is what encoding the item read into values gives: the same
+ * bytes, and the size measured while encoding is DynamoDB's size of the item.
+ */
+class SdkItemEncoderTest {
+    private final SdkItemEncoder encoder = new SdkItemEncoder();
+
+    @Property
+    void should_encode_as_the_values_are_encoded(@ForAll("items") Map<String, Value> item) {
+        assertEncodedAsValues(SdkValues.item(item));
+    }
+
+    @Test
+    void should_measure_and_keep_awkward_strings() {
+        Map<String, AttributeValue> item = new LinkedHashMap<>();
+        String longAscii = "plain ascii, long enough to be copied in bulk";
+        item.put("ascii", AttributeValue.fromS(longAscii));
+        item.put("question marks", AttributeValue.fromS("what? why? " + longAscii + "?"));
+        item.put("latin-1", AttributeValue.fromS("caf\u00e9 " + longAscii));
+        item.put("three bytes", AttributeValue.fromS("\u20ac" + longAscii + "\u20ac"));
+        item.put("surrogate pair", AttributeValue.fromS(longAscii + "\ud83d\ude00"));
+        item.put("lone surrogates", AttributeValue.fromS("\ud800" + longAscii + "\udc00"));
+        item.put("short lone surrogate", AttributeValue.fromS("a\udfff"));
+        item.put("n\u00e4me \ud83d\ude00 " + longAscii, AttributeValue.fromS("\u00e9"));
+        item.put("", AttributeValue.fromS(""));
+
+        assertEncodedAsValues(item);
+    }
+
+    @Test
+    void should_encode_numbers_by_their_canonical_text_and_size() {
+        Map<String, AttributeValue> item = new LinkedHashMap<>();
+        List<String> numbers = List.of("0", "-0.0", "1.50", "+5", "00012", "1E+2", "-1.23e-5", "123456789012345678",
+                "-123456789012345678", "12345678901234567890123456789012345678", "9.9E125", "1E-130");
+        for (int i = 0; i < numbers.size(); i++) {
+            item.put("n" + i, AttributeValue.fromN(numbers.get(i)));
+        }
+
+        assertEncodedAsValues(item);
+    }
+
+    @Test
+    void should_encode_binaries_containers_and_sets_as_values() {
+        Map<String, AttributeValue> item = new LinkedHashMap<>();
+        item.put("empty binary", AttributeValue.fromB(SdkBytes.fromByteArray(new byte[0])));
+        item.put("binary", AttributeValue.fromB(SdkBytes.fromByteArray(new byte[300])));
+        item.put("true", AttributeValue.fromBool(true));
+        item.put("false", AttributeValue.fromBool(false));
+        item.put("null", AttributeValue.fromNul(true));
+        item.put("list", AttributeValue.fromL(List.of(AttributeValue.fromS("\u00e9"), AttributeValue.fromN("1.0"),
+                AttributeValue.fromM(Map.of("inner", AttributeValue.fromL(List.of()))))));
+        item.put("map", AttributeValue.fromM(Map.of("k\ud83d\ude00", AttributeValue.fromSs(List.of("a", "\u20ac")))));
+        item.put("numbers", AttributeValue.fromNs(List.of("1.50", "-2", "3E+3")));
+        item.put("binaries", AttributeValue.fromBs(List.of(SdkBytes.fromUtf8String("a"),
+                SdkBytes.fromUtf8String("b"))));
+
+        assertEncodedAsValues(item);
+    }
+
+    @Test
+    void should_reuse_its_buffer_for_items_of_any_size() {
+        Map<String, AttributeValue> large = Map.of("big", AttributeValue.fromS("\u20ac".repeat(100_000)));
+        Map<String, AttributeValue> small = Map.of("PK", AttributeValue.fromS("a"));
+
+        assertEncodedAsValues(small);
+        assertEncodedAsValues(large);
+        assertEncodedAsValues(small);
+    }
+
+    private void assertEncodedAsValues(Map<String, AttributeValue> item) {
+        Map<String, Value> values = new LinkedHashMap<>();
+        item.forEach((name, value) -> values.put(name, SdkValues.read(value)));
+        ItemCodec.Encoded expected = ItemCodec.encode(values);
+
+        ItemCodec.Encoded encoded = encoder.encode(item);
+
+        assertThat(encoded.bytes()).isEqualTo(expected.bytes());
+        assertThat(encoded.size()).as("DynamoDB size").isEqualTo(Sizes.itemSize(values)).isEqualTo(expected.size());
+        assertThat(ItemCodec.view(encoded.bytes())).isEqualTo(values);
+    }
+
+    @Provide
+    Arbitrary<Map<String, Value>> items() {
+        return ItemCodecTest.anyItems();
+    }
+}
