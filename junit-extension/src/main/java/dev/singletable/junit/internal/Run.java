@@ -134,18 +134,13 @@ public final class Run implements AutoCloseable, ExtensionContext.Store.Closeabl
      *         (so application code that names the table itself works), else with a counter
      */
     public String claimName(String logicalName) {
-        String base = physicalName(logicalName);
+        String base = tablePrefix + logicalName;
         for (int n = 1;; n++) {
             String name = n == 1 ? base : base + "-" + n;
             if (names.add(name)) {
                 return name;
             }
         }
-    }
-
-    /** @return the name a table of the logical name has while it is free: with the run's prefix, if any */
-    String physicalName(String logicalName) {
-        return tablePrefix + logicalName;
     }
 
     /**

@@ -49,12 +49,6 @@ record KeyLayout(List<KeyDef> partition, List<KeyDef> sort, KeyDef tablePartitio
         return key.toArray();
     }
 
-    /** The key of a table item with this primary key (the table's layout only). */
-    byte[] keyOf(Value partitionValue, Value sortValue) {
-        KeyBytes key = new KeyBytes().hash(partitionValue).value(partitionValue);
-        return sort.isEmpty() ? key.toArray() : key.value(sortValue).toArray();
-    }
-
     /** A side of the key as one value: its attribute's, or its attributes' {@link CompositeKey}. */
     private static Value valueOf(List<KeyDef> side, Function<String, Value> attributes) {
         if (side.size() == 1) {

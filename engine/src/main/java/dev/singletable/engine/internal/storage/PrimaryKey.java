@@ -33,7 +33,7 @@ public final class PrimaryKey {
         return this;
     }
 
-    /** The partition hash and value, then the sort value when there is one: a table's key of these values. */
+    /** The partition hash and value, then the sort value when there is one: the table's key of these values. */
     byte[] bytes() {
         byte[] known = bytes;
         if (known == null) {

@@ -104,7 +104,7 @@ public final class Table {
     }
 
     public Item get(PrimaryKey key) {
-        return items.get(keyBytes(key));
+        return items.get(key.bytes());
     }
 
     /** Writes an item, replacing any item with its key, and keeps every index in step. Returns the old item. */
@@ -114,7 +114,7 @@ public final class Table {
 
     /** {@link #put(Map)} of an item already encoded from these attributes, whose key is known. */
     public Item put(PrimaryKey key, Item item, Map<String, Value> attributes) {
-        Item old = items.put(keyBytes(key), item);
+        Item old = items.put(key.bytes(), item);
         for (IndexData index : indexes.values()) {
             index.update(old, item, attributes);
         }
@@ -133,7 +133,7 @@ public final class Table {
     }
 
     private Item delete(PrimaryKey key, boolean byTimeToLive) {
-        Item old = items.remove(keyBytes(key));
+        Item old = items.remove(key.bytes());
         if (old == null) {
             return null;
         }
@@ -142,13 +142,6 @@ public final class Table {
         }
         listener.changed(this, old, null, byTimeToLive);
         return old;
-    }
-
-    /** The key's bytes, as the key keeps them when it has as many values as the table's key. */
-    private byte[] keyBytes(PrimaryKey key) {
-        KeyLayout layout = items.layout();
-        return layout.sort().isEmpty() == (key.sort() == null) ? key.bytes()
-                : layout.keyOf(key.partition(), key.sort());
     }
 
     /** Adds a secondary index and fills it from the items present (UpdateTable). */
