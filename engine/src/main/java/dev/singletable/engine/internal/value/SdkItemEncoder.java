@@ -42,8 +42,14 @@ public final class SdkItemEncoder {
             size += out.stringValue(s);
             return;
         }
-        if (value.n() != null) {
-            Value.N number = Value.N.of(value.n());
+        String n = value.n();
+        int integerSize = n == null ? 0 : Numbers.canonicalIntegerSize(n);
+        if (integerSize > 0) { // its own canonical text: no need to parse it
+            out.ensure(6 + n.length());
+            out.numberValue(n);
+            size += integerSize;
+        } else if (n != null) {
+            Value.N number = Value.N.of(n);
             String text = number.text();
             out.ensure(6 + text.length());
             out.numberValue(text);
