@@ -102,6 +102,32 @@ class SdkItemEncoderTest {
         assertEncodedAsValues(small);
     }
 
+    @Test
+    void should_answer_the_kept_attributes_of_an_item_as_its_encoding_does() {
+        SdkItemEncoder keeping = new SdkItemEncoder(List.of("PK", "SK", "GSI1PK", "count", "flag", "none", "tags", ""));
+        Map<String, AttributeValue> item = new LinkedHashMap<>();
+        item.put("PK", AttributeValue.fromS("caf\u00e9 \ud800"));
+        item.put("SK", AttributeValue.fromB(SdkBytes.fromByteArray(new byte[] {0, 1})));
+        item.put("count", AttributeValue.fromN("120"));
+        item.put("flag", AttributeValue.fromBool(true));
+        item.put("none", AttributeValue.fromNul(true));
+        item.put("tags", AttributeValue.fromSs(List.of("a", "b")));
+        item.put("other", AttributeValue.fromS("x"));
+
+        ItemCodec.Encoded encoded = keeping.encode(item);
+        Map<String, Value> attributes = keeping.attributes(encoded);
+        keeping.encode(Map.of("PK", AttributeValue.fromS("the next item"))); // read after: its own values stay
+
+        Map<String, Value> decoded = ItemCodec.view(encoded.bytes());
+        assertThat(attributes).isEqualTo(decoded);
+        for (String name : List.of("PK", "SK", "GSI1PK", "count", "flag", "none", "tags", "", "other", "absent")) {
+            assertThat(attributes.get(name)).as(name).isEqualTo(decoded.get(name));
+            assertThat(attributes.containsKey(name)).as(name).isEqualTo(decoded.containsKey(name));
+        }
+        assertThat(keeping.attributes(keeping.encode(Map.of("", AttributeValue.fromS("empty name")))))
+                .containsKey("");
+    }
+
     private void assertEncodedAsValues(Map<String, AttributeValue> item) {
         Map<String, Value> values = new LinkedHashMap<>();
         item.forEach((name, value) -> values.put(name, SdkValues.read(value)));

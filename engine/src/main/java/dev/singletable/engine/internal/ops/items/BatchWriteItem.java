@@ -59,11 +59,10 @@ public final class BatchWriteItem implements OperationHandler {
 
     /**
      * An item of engine.load, as a PutRequest for the table: checked as a request's item is when it is read (its
-     * values as they were encoded). Changes nothing, so any thread may do it.
+     * values as they were encoded; {@code attributes} are the encoding's). Changes nothing, so any thread may do it.
      */
-    static WriteRequest loadedPut(String tableName, ItemCodec.Encoded encoded) {
-        Item stored = Item.of(encoded);
-        return put(Database.nameOf(tableName), stored.attributes(), stored);
+    static WriteRequest loadedPut(String tableName, ItemCodec.Encoded encoded, Map<String, Value> attributes) {
+        return put(Database.nameOf(tableName), attributes, Item.of(encoded));
     }
 
     /**

@@ -9,6 +9,7 @@ import dev.singletable.engine.internal.storage.IndexDef;
 import dev.singletable.engine.internal.storage.KeyDef;
 import dev.singletable.engine.internal.storage.Orders;
 import dev.singletable.engine.internal.storage.Table;
+import dev.singletable.engine.internal.value.ItemCodec;
 import dev.singletable.engine.internal.value.SdkItemEncoder;
 import java.time.Clock;
 import java.util.List;
@@ -82,10 +83,13 @@ class CheckedAheadTest {
         assertThat(table.itemCount()).isZero();
     }
 
-    private static BatchWriteItem.WriteRequest order(int n, String name, Object value) {
+    /** An order read as engine.load reads it for the table as it is now, keeping the values its checks look up. */
+    private BatchWriteItem.WriteRequest order(int n, String name, Object value) {
         AttributeValue attribute = value instanceof String s ? AttributeValue.fromS(s)
                 : AttributeValue.fromN(value.toString());
-        return BatchWriteItem.loadedPut("app", new SdkItemEncoder().encode(Map.of("PK", AttributeValue.fromS("C#" + n),
-                "SK", AttributeValue.fromS("O#" + n), name, attribute)));
+        SdkItemEncoder encoder = new SdkItemEncoder(ItemKeys.namesChecked(table));
+        ItemCodec.Encoded encoded = encoder.encode(Map.of("PK", AttributeValue.fromS("C#" + n),
+                "SK", AttributeValue.fromS("O#" + n), name, attribute));
+        return BatchWriteItem.loadedPut("app", encoded, encoder.attributes(encoded));
     }
 }
