@@ -116,8 +116,7 @@ public final class BulkLoad {
         List<BatchWriteItem.WriteRequest> puts = new ArrayList<>(to - from);
         Object done;
         BatchWriteItem.LoadTarget checkedAgainst = target;
-        SdkItemEncoder reader = new SdkItemEncoder(checkedAgainst == null ? List.of()
-                : ItemKeys.namesChecked(checkedAgainst.table()));
+        SdkItemEncoder reader = new SdkItemEncoder(checkedAgainst == null ? List.of() : checkedAgainst.namesChecked());
         try {
             // in order, so that the first bad item of the batch is the one reported, as a request's would be
             for (int i = from; i < to; i++) {

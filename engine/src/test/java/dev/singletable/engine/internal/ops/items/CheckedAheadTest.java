@@ -34,7 +34,7 @@ class CheckedAheadTest {
 
     @Test
     void should_write_a_batch_checked_against_the_table_as_it_is() {
-        BatchWriteItem.LoadTarget target = new BatchWriteItem.LoadTarget(table, table.metadata());
+        BatchWriteItem.LoadTarget target = BatchWriteItem.LoadTarget.of(table);
 
         BatchWriteItem.LoadBatch batch = BatchWriteItem.checkedAhead(List.of(order(1, "status", "OPEN")), target);
         BatchWriteItem.LoadTarget next = BatchWriteItem.putAll(database, batch);
@@ -46,7 +46,7 @@ class CheckedAheadTest {
 
     @Test
     void should_check_again_a_batch_checked_before_an_index_was_added() {
-        BatchWriteItem.LoadTarget before = new BatchWriteItem.LoadTarget(table, table.metadata());
+        BatchWriteItem.LoadTarget before = BatchWriteItem.LoadTarget.of(table);
         BatchWriteItem.LoadBatch batch = BatchWriteItem.checkedAhead(List.of(order(1, "status", 7)), before);
         table.addIndex(BY_STATUS); // status is now an index key, of type S
 
@@ -59,7 +59,7 @@ class CheckedAheadTest {
     @Test
     void should_check_again_a_batch_refused_before_an_index_was_removed() {
         table.addIndex(BY_STATUS);
-        BatchWriteItem.LoadTarget before = new BatchWriteItem.LoadTarget(table, table.metadata());
+        BatchWriteItem.LoadTarget before = BatchWriteItem.LoadTarget.of(table);
         BatchWriteItem.LoadBatch batch = BatchWriteItem.checkedAhead(List.of(order(1, "status", 7)), before);
         table.removeIndex("ByStatus");
 
@@ -71,7 +71,7 @@ class CheckedAheadTest {
 
     @Test
     void should_check_again_a_batch_checked_against_a_table_since_deleted_and_created_again() {
-        BatchWriteItem.LoadTarget before = new BatchWriteItem.LoadTarget(table, table.metadata());
+        BatchWriteItem.LoadTarget before = BatchWriteItem.LoadTarget.of(table);
         BatchWriteItem.LoadBatch batch = BatchWriteItem.checkedAhead(List.of(order(1, "status", 7)), before);
         database.remove("app");
         Table again = new Table(Orders.metadata("app", BY_STATUS));
