@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -33,50 +34,83 @@ public final class PatternShape {
      * @return what differs, one phrase each; empty when the request has the pattern's shape
      */
     public static List<String> differences(AccessPattern pattern, RequestLogEntry request) {
-        List<String> differences = new ArrayList<>();
+        Differences differences = new Differences(true);
+        compare(pattern, request, differences);
+        return differences.phrases;
+    }
+
+    /**
+     * What a comparison found: every phrase, for {@link #differences}, or only whether there is one, for
+     * {@link #matches}, which coverage asks of every pattern and read after every test, so that most answers
+     * ("no") cost no text.
+     */
+    private static final class Differences {
+        private final List<String> phrases = new ArrayList<>();
+        private final boolean phrased;
+        private boolean any;
+
+        Differences(boolean phrased) {
+            this.phrased = phrased;
+        }
+
+        /** @return whether the comparison can stop: one difference is all a match needs to know */
+        boolean add(Supplier<String> phrase) {
+            any = true;
+            if (phrased) {
+                phrases.add(phrase.get());
+            }
+            return !phrased;
+        }
+    }
+
+    private static void compare(AccessPattern pattern, RequestLogEntry request, Differences differences) {
         if (pattern.scan()) {
-            differences.add("serves a pattern the design declares as a Scan");
-            return differences;
+            differences.add(() -> "serves a pattern the design declares as a Scan");
+            return;
         }
         if (!Verification.isQueryOrKeyLookup(request)) {
-            differences.add("is a " + request.operationName() + ", not a Query");
-            return differences;
+            differences.add(() -> "is a " + request.operationName() + ", not a Query");
+            return;
         }
         if (request.access().isEmpty()) {
             // A key lookup serves a pattern that names one item by its whole table key, and no other.
             if (pattern.indexName().isPresent()) {
-                differences.add("is a " + request.operationName() + ", which reads the table, not index "
+                differences.add(() -> "is a " + request.operationName() + ", which reads the table, not index "
                         + pattern.indexName().get());
             } else if (!Verification.keyLookupServes(pattern)) {
-                differences.add("is a " + request.operationName() + ", which reads items by their whole key, but"
-                        + " the pattern reads a range of its partition");
+                differences.add(() -> "is a " + request.operationName() + ", which reads items by their whole key,"
+                        + " but the pattern reads a range of its partition");
             }
-            return differences;
+            return;
         }
-        String declared = pattern.indexName().map(i -> "index " + i).orElse("the table");
-        String read = request.index().map(i -> "index " + i).orElse("the table");
-        if (!declared.equals(read)) {
-            differences.add("reads " + read + ", not " + declared);
+        if (!request.index().equals(pattern.indexName())
+                && differences.add(() -> "reads " + request.index().map(i -> "index " + i).orElse("the table")
+                        + ", not " + pattern.indexName().map(i -> "index " + i).orElse("the table"))) {
+            return;
         }
         Optional<KeyCondition> shape = request.keyCondition();
         if (shape.isEmpty()) {
-            differences.add("has no key condition");
-            return differences;
+            differences.add(() -> "has no key condition");
+            return;
         }
         KeyCondition key = shape.get();
         List<String> requestPartition = key.partitionKey().stream().map(AttributeCondition::attribute).toList();
         List<String> patternPartition = pattern.partition().stream().map(c -> c.attribute().name()).toList();
         if (!Set.copyOf(requestPartition).equals(Set.copyOf(patternPartition))) {
-            differences.add("has partition key " + String.join(", ", requestPartition) + ", not "
-                    + String.join(", ", patternPartition));
+            if (differences.add(() -> "has partition key " + String.join(", ", requestPartition) + ", not "
+                    + String.join(", ", patternPartition))) {
+                return;
+            }
         } else {
             for (KeyAttributeCondition condition : pattern.partition()) {
                 AttributeValue value = conditionOn(key.partitionKey(), condition.attribute().name()).orElseThrow()
                         .operand();
-                if (!condition.value().matches(value)) {
-                    differences.add("has " + (patternPartition.size() > 1 ? condition.attribute().name() + " = "
-                            : "partition key value ") + DynamoValues.text(value) + ", which "
-                            + condition.value().source() + " does not produce");
+                if (!condition.value().matches(value)
+                        && differences.add(() -> "has " + (patternPartition.size() > 1
+                                ? condition.attribute().name() + " = " : "partition key value ")
+                                + DynamoValues.text(value) + ", which " + condition.value().source()
+                                + " does not produce")) {
+                    return;
                 }
             }
         }
@@ -85,9 +119,9 @@ public final class PatternShape {
         List<String> patternSort = pattern.sort().stream()
                 .map(c -> describe(c.kind(), c.attribute().name())).toList();
         if (!requestSort.equals(patternSort)) {
-            differences.add("has sort key condition " + describe(requestSort) + ", not " + describe(patternSort));
+            differences.add(() -> "has sort key condition " + describe(requestSort) + ", not "
+                    + describe(patternSort));
         }
-        return differences;
     }
 
     /**
@@ -102,7 +136,9 @@ public final class PatternShape {
         if (pattern.scan()) {
             return request.isScan() && request.index().equals(pattern.indexName());
         }
-        return differences(pattern, request).isEmpty();
+        Differences differences = new Differences(false);
+        compare(pattern, request, differences);
+        return !differences.any;
     }
 
     /**

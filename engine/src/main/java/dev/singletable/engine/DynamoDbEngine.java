@@ -93,8 +93,8 @@ public final class DynamoDbEngine implements AutoCloseable {
     private final Map<Operation, OperationHandler> operations;
     private final RequestRecorder recorder;
     /**
-     * Made by the first client or the HTTP endpoint, not with the engine: the wire's JSON mapper takes a cold JVM
-     * a quarter of a second to set up, which tables created and loaded through the engine's own API never need.
+     * Made by the first client or the HTTP endpoint, not with the engine: the wire's classes take a cold JVM time
+     * to load, which tables created and loaded through the engine's own API never need.
      */
     private Dispatcher dispatcher;
     private final Object dispatcherLock = new Object();

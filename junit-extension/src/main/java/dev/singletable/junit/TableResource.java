@@ -89,7 +89,7 @@ final class TableResource implements AutoCloseable, ExtensionContext.Store.Close
         dev.singletable.fixtures.Fixtures fixtures = run.sources().fixtures(declaration.anchor(), design,
                 spec.fixtures().toArray(String[]::new), element);
         if (!declaration.perTest() && run.backend().engine().isPresent()) {
-            SharedTable leased = run.sharedTables().lease(design, fixtures);
+            SharedTable leased = run.sharedTables().lease(fixtures);
             return new TableResource(run, declaration, spec, design, fixtures, leased.table(), leased, false);
         }
         run.sharedTables().dropFreeTables();

@@ -25,7 +25,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * state when it ends. A table's slot in its pool is part of its {@link SharedTable#identity() identity}, so a
  * cached context is reused exactly when its table is free.
  * <li>Any other class with a table of its own on the embedded engine leases from a pool of its design and
- * fixtures ({@link #lease(TableDesign, Fixtures)}): a free table there holds exactly the fixtures, so the class
+ * fixtures ({@link #lease(Fixtures)}): a free table there holds exactly the fixtures, so the class
  * begins as on a new table. A class that changed more than a reset undoes — items written before its first test,
  * which then belong to its own fixture state, or the table itself (UpdateTable, tags, time to live) — has its
  * table dropped instead of handed on. A class of other design or fixtures first drops the free tables of the
@@ -109,16 +109,16 @@ public final class SharedTables {
     }
 
     /**
-     * A table of the design holding exactly the fixtures, for one class: a free table of the pool of the design
-     * and fixtures, else a new one, created and seeded now. {@link Sources} gives the same objects for the same
-     * text, so classes that read the same files share a pool.
+     * A table of the fixtures' design holding exactly the fixtures, for one class: a free table of the pool of the
+     * fixtures, else a new one, created and seeded now. {@link Sources} gives the same fixtures object for the same
+     * design and fixture texts, so classes that read the same files share a pool; the pool is told by that object
+     * (by identity), not by walking the design and items.
      *
-     * @param design   the design
-     * @param fixtures the fixtures seeded into it
+     * @param fixtures the fixtures seeded into it, with their design
      * @return the table, until {@link #release(SharedTable, boolean)}
      */
-    public SharedTable lease(TableDesign design, Fixtures fixtures) {
-        return lease(null, List.of(design, fixtures), () -> new Declared(design, fixtures));
+    public SharedTable lease(Fixtures fixtures) {
+        return lease(null, fixtures, () -> new Declared(fixtures.design(), fixtures));
     }
 
     /** A lease by {@code owner} (null: the table is its own lessee) from the pool of {@code key}. */
@@ -201,7 +201,7 @@ public final class SharedTables {
     }
 
     /**
-     * Ends a {@link #lease(TableDesign, Fixtures) lease}: the table returns to its pool in its fixture state, or,
+     * Ends a {@link #lease(Fixtures) lease}: the table returns to its pool in its fixture state, or,
      * when the class changed what a reset does not undo, is dropped and leaves the pool.
      *
      * @param table            the leased table

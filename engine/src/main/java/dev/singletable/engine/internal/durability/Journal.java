@@ -46,7 +46,7 @@ import java.util.function.Consumer;
  * a time ({@link DirectoryLock}).
  */
 public final class Journal implements Durability {
-    private static final ObjectMapper JSON = WireJson.MAPPER;
+    private static final ObjectMapper JSON = WireJson.mapper();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     static final String SNAPSHOT = "snapshot.db";
     static final String JOURNAL = "journal.log";

@@ -1,7 +1,6 @@
 package dev.singletable.engine.internal.protocol;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.singletable.engine.internal.DynamoException;
@@ -35,7 +34,6 @@ public final class Dispatcher {
     /** The region the engine answers as, for the transports (the health check names it). */
     public static final String REGION = Database.REGION;
 
-    private static final ObjectMapper JSON = WireJson.MAPPER;
     private static final String DYNAMODB_PREFIX = "DynamoDB_20120810.";
     private static final String STREAMS_PREFIX = "DynamoDBStreams_20120810.";
     private static final byte[] ID_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".getBytes(StandardCharsets.US_ASCII);
@@ -156,7 +154,7 @@ public final class Dispatcher {
             // TransactionCanceledException is the one error DynamoDB sends with a capital M
             body.put(e.type().equals("TransactionCanceledException") ? "Message" : "message", e.getMessage());
         }
-        e.extraFields().forEach((name, value) -> body.set(name, JSON.valueToTree(value)));
+        e.extraFields().forEach((name, value) -> body.set(name, WireJson.mapper().valueToTree(value)));
         return body;
     }
 

@@ -336,7 +336,7 @@ public final class ValueJson {
             return "{N:" + n.text() + "}";
         }
         StringWriter content = new StringWriter();
-        try (JsonGenerator out = WireJson.MAPPER.getFactory().createGenerator(content)) {
+        try (JsonGenerator out = WireJson.FACTORY.createGenerator(content)) {
             writeContent(value, out);
         } catch (IOException e) {
             throw new UncheckedIOException("a StringWriter does not fail", e);

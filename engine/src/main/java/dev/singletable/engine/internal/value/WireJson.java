@@ -24,33 +24,53 @@ import java.util.Iterator;
 import java.util.Map;
 
 /**
- * The JSON mapper for requests and for what the engine stores. Jackson refuses object keys longer than 50,000
- * characters by default, but an attribute name may take up to 65,535 bytes; with no limit of the parser's own, a
- * longer name reaches the engine's check and is refused with DynamoDB's message.
+ * The JSON of requests and of what the engine stores: read and written with Jackson's streaming parser and
+ * generator, and the mapper for the rest. Jackson refuses object keys longer than 50,000 characters by default, but
+ * an attribute name may take up to 65,535 bytes; with no limit of the parser's own, a longer name reaches the
+ * engine's check and is refused with DynamoDB's message.
  */
 public final class WireJson {
-    public static final ObjectMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
-            .streamReadConstraints(StreamReadConstraints.builder().maxNameLength(Integer.MAX_VALUE).build())
-            .build()).build();
+    /** Parsers and generators of the wire. */
+    public static final JsonFactory FACTORY = factory();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private WireJson() {
     }
 
     /**
-     * A request body read as {@code MAPPER.readTree} reads it, into the same tree, without the mapper's per-call
+     * @return the mapper, for the bodies the streaming reader leaves to it, nodes it does not write and the
+     *         journal: made on first use, as setting one up takes a cold JVM about a tenth of a second, which a
+     *         run whose requests the streaming reader and writer handle never needs
+     */
+    public static ObjectMapper mapper() {
+        return Mapper.INSTANCE;
+    }
+
+    private static JsonFactory factory() {
+        return JsonFactory.builder()
+                .streamReadConstraints(StreamReadConstraints.builder().maxNameLength(Integer.MAX_VALUE).build())
+                .build();
+    }
+
+    /** Holds the mapper, made when the class is first used; it has a factory of its own, which it configures. */
+    private static final class Mapper {
+        static final ObjectMapper INSTANCE = JsonMapper.builder(factory()).build();
+    }
+
+    /**
+     * A request body read as {@code mapper().readTree} reads it, into the same tree, without the mapper's per-call
      * deserialization context. Only what the SDKs send is read here: objects, arrays, strings, booleans, nulls and
      * int-sized integers, each object member once. Anything else (another root, a larger or a fractional number, a
      * member given twice) is read again by the mapper, so that every body gets the mapper's tree or its error.
      */
     public static JsonNode readTree(byte[] body) throws IOException {
-        try (JsonParser in = MAPPER.getFactory().createParser(body)) {
+        try (JsonParser in = FACTORY.createParser(body)) {
             JsonNode tree = readObject(in);
             if (tree != null) {
                 return tree;
             }
         }
-        return MAPPER.readTree(body);
+        return mapper().readTree(body);
     }
 
     /** The root object, or null when the body is one the mapper is to read. */
@@ -108,13 +128,13 @@ public final class WireJson {
     }
 
     /**
-     * A response tree as the bytes {@code MAPPER.writeValueAsBytes} makes of it, written straight to a generator:
+     * A response tree as the bytes {@code mapper().writeValueAsBytes} makes of it, written straight to a generator:
      * the trees the operations answer with hold containers, scalars and items written from their encoding, none of
      * which needs the mapper's serializer lookup, made anew for every call.
      */
     public static byte[] bytes(JsonNode tree) {
         Bytes bytes = new Bytes();
-        try (JsonGenerator out = MAPPER.getFactory().createGenerator(bytes)) {
+        try (JsonGenerator out = FACTORY.createGenerator(bytes)) {
             write(tree, out);
         } catch (IOException e) {
             throw new UncheckedIOException("writing to memory does not fail", e);
@@ -172,7 +192,7 @@ public final class WireJson {
         } else if (node instanceof ValueNode && !node.isBinary() && !node.isPojo()) {
             ((ValueNode) node).serialize(out, null); // strings, numbers and booleans write themselves
         } else {
-            MAPPER.writeTree(out, node); // any other kind takes the mapper's way
+            mapper().writeTree(out, node); // any other kind takes the mapper's way
         }
     }
 }

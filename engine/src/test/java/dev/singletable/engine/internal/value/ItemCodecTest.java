@@ -105,7 +105,7 @@ class ItemCodecTest {
 
     private static String json(JsonNode node) {
         try {
-            return new String(WireJson.MAPPER.writeValueAsBytes(node), StandardCharsets.UTF_8);
+            return new String(WireJson.mapper().writeValueAsBytes(node), StandardCharsets.UTF_8);
         } catch (JsonProcessingException e) {
             throw new AssertionError(e);
         }
