@@ -8,17 +8,12 @@ import dev.singletable.engine.internal.kernel.TimeToLive;
 import dev.singletable.engine.internal.log.RequestRecorder;
 import dev.singletable.engine.internal.ops.OperationHandler;
 import dev.singletable.engine.internal.ops.RequestContext;
-import dev.singletable.engine.internal.ops.control.ControlOperations;
 import dev.singletable.engine.internal.ops.control.Forks;
 import dev.singletable.engine.internal.ops.items.BulkLoad;
-import dev.singletable.engine.internal.ops.items.ItemOperations;
-import dev.singletable.engine.internal.ops.reads.ReadOperations;
-import dev.singletable.engine.internal.partiql.PartiqlOperations;
 import dev.singletable.engine.internal.protocol.Dispatcher;
 import dev.singletable.engine.internal.protocol.SdkRequests;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.streams.ChangeStreams;
-import dev.singletable.engine.internal.streams.StreamOperations;
 import dev.singletable.engine.internal.transport.HttpEndpoint;
 import dev.singletable.engine.internal.transport.InMemoryAsyncHttpClient;
 import dev.singletable.engine.internal.transport.InMemoryHttpClient;
@@ -35,7 +30,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -90,7 +84,7 @@ public final class DynamoDbEngine implements AutoCloseable {
     private final Duration ttlDelay;
     private final FaultInjector faults = new FaultInjector();
     private final RequestLog requestLog;
-    private final Map<Operation, OperationHandler> operations;
+    private final OperationHandlers operations;
     private final RequestRecorder recorder;
     /**
      * Made by the first client or the HTTP endpoint, not with the engine: the wire's classes take a cold JVM time
@@ -121,8 +115,8 @@ public final class DynamoDbEngine implements AutoCloseable {
         this.journal = builder.dataDirectory == null ? null : openJournal(builder.dataDirectory, database);
         this.recorder = new RequestRecorder(builder.requestLogCapacity);
         this.requestLog = new RequestLog(recorder);
-        this.operations = operations(database, streams);
-        this.createTable = operations.get(Operation.CREATE_TABLE);
+        this.operations = new OperationHandlers(database, streams);
+        this.createTable = operations.apply(Operation.CREATE_TABLE);
         this.host = builder.host;
         this.port = builder.port;
         this.httpLimits = builder.httpLimits;
@@ -137,17 +131,6 @@ public final class DynamoDbEngine implements AutoCloseable {
 
     public static Builder builder() {
         return new Builder();
-    }
-
-    /** Every operation the engine serves, by the operation: the one place that knows them all. */
-    private static Map<Operation, OperationHandler> operations(Database database, ChangeStreams streams) {
-        Map<Operation, OperationHandler> operations = new EnumMap<>(Operation.class);
-        ControlOperations.register(operations, database);
-        ItemOperations.register(operations, database);
-        ReadOperations.register(operations, database);
-        PartiqlOperations.register(operations, database);
-        StreamOperations.register(operations, database, streams);
-        return operations;
     }
 
     private static Journal openJournal(Path directory, Database database) {

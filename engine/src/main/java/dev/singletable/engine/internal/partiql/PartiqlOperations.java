@@ -31,11 +31,15 @@ public final class PartiqlOperations {
         this.database = database;
     }
 
-    public static void register(Map<Operation, OperationHandler> operations, Database database) {
+    /** @return the handler of {@code operation}, or null when it is not a PartiQL operation */
+    public static OperationHandler handler(Operation operation, Database database) {
         PartiqlOperations partiql = new PartiqlOperations(database);
-        operations.put(Operation.EXECUTE_STATEMENT, partiql::executeStatement);
-        operations.put(Operation.BATCH_EXECUTE_STATEMENT, partiql::batchExecuteStatement);
-        operations.put(Operation.EXECUTE_TRANSACTION, partiql::executeTransaction);
+        return switch (operation) {
+            case EXECUTE_STATEMENT -> partiql::executeStatement;
+            case BATCH_EXECUTE_STATEMENT -> partiql::batchExecuteStatement;
+            case EXECUTE_TRANSACTION -> partiql::executeTransaction;
+            default -> null;
+        };
     }
 
     private ObjectNode executeStatement(JsonNode request, RequestContext context) {

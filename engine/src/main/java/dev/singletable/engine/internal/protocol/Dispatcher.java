@@ -17,8 +17,7 @@ import dev.singletable.engine.model.Operation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.EnumMap;
-import java.util.Map;
+import java.util.function.Function;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.zip.CRC32;
@@ -38,13 +37,13 @@ public final class Dispatcher {
     private static final String STREAMS_PREFIX = "DynamoDBStreams_20120810.";
     private static final byte[] ID_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".getBytes(StandardCharsets.US_ASCII);
 
-    private final Map<Operation, OperationHandler> operations;
+    private final Function<Operation, OperationHandler> operations;
     private final RequestRecorder log;
     private final FaultPolicy faults;
 
-    public Dispatcher(Map<Operation, OperationHandler> operations, RequestRecorder log, FaultPolicy faults) {
-        this.operations = new EnumMap<>(Operation.class);
-        this.operations.putAll(operations);
+    /** @param operations each operation's handler, null for one the engine does not serve */
+    public Dispatcher(Function<Operation, OperationHandler> operations, RequestRecorder log, FaultPolicy faults) {
+        this.operations = operations;
         this.log = log;
         this.faults = faults;
     }
@@ -75,7 +74,7 @@ public final class Dispatcher {
         DynamoException failure = null;
         ObjectNode result = null;
         try {
-            OperationHandler handler = operations.get(target.operation());
+            OperationHandler handler = operations.apply(target.operation());
             if (handler == null) {
                 throw DynamoException.unknownOperation(null);
             }
@@ -119,7 +118,7 @@ public final class Dispatcher {
         }
         String name = header.substring((streams ? STREAMS_PREFIX : DYNAMODB_PREFIX).length());
         Operation operation = Operation.ofWireName(name);
-        boolean served = operation.isStreamsApi() == streams && operations.containsKey(operation);
+        boolean served = operation.isStreamsApi() == streams && operation != Operation.UNKNOWN;
         return new Target(served ? operation : Operation.UNKNOWN, name);
     }
 

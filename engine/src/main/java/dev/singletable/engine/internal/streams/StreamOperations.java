@@ -15,7 +15,6 @@ import dev.singletable.engine.model.Operation;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
@@ -37,12 +36,16 @@ public final class StreamOperations {
         this.streams = streams;
     }
 
-    public static void register(Map<Operation, OperationHandler> operations, Database database, ChangeStreams streams) {
+    /** @return the handler of {@code operation}, or null when it is not an operation of the Streams API */
+    public static OperationHandler handler(Operation operation, Database database, ChangeStreams streams) {
         StreamOperations ops = new StreamOperations(database, streams);
-        operations.put(Operation.LIST_STREAMS, (request, context) -> database.read(() -> ops.listStreams(request)));
-        operations.put(Operation.DESCRIBE_STREAM, (request, context) -> database.read(() -> ops.describe(request)));
-        operations.put(Operation.GET_SHARD_ITERATOR, (request, context) -> database.read(() -> ops.iterator(request)));
-        operations.put(Operation.GET_RECORDS, (request, context) -> database.read(() -> ops.records(request)));
+        return switch (operation) {
+            case LIST_STREAMS -> (request, context) -> database.read(() -> ops.listStreams(request));
+            case DESCRIBE_STREAM -> (request, context) -> database.read(() -> ops.describe(request));
+            case GET_SHARD_ITERATOR -> (request, context) -> database.read(() -> ops.iterator(request));
+            case GET_RECORDS -> (request, context) -> database.read(() -> ops.records(request));
+            default -> null;
+        };
     }
 
     private ObjectNode listStreams(JsonNode request) {

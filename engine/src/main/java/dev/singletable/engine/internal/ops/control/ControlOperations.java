@@ -3,7 +3,6 @@ package dev.singletable.engine.internal.ops.control;
 import dev.singletable.engine.internal.kernel.Database;
 import dev.singletable.engine.internal.ops.OperationHandler;
 import dev.singletable.engine.model.Operation;
-import java.util.Map;
 
 /**
  * The control plane: tables (create, describe, list, update, delete), time to live, point-in-time recovery, tags,
@@ -13,20 +12,24 @@ public final class ControlOperations {
     private ControlOperations() {
     }
 
-    public static void register(Map<Operation, OperationHandler> operations, Database database) {
-        operations.put(Operation.CREATE_TABLE, new CreateTable(database));
-        operations.put(Operation.DESCRIBE_TABLE, Tables.describeTable(database));
-        operations.put(Operation.DELETE_TABLE, Tables.deleteTable(database));
-        operations.put(Operation.LIST_TABLES, Tables.listTables(database));
-        operations.put(Operation.UPDATE_TABLE, new UpdateTable(database));
-        operations.put(Operation.UPDATE_TIME_TO_LIVE, TimeToLiveOperations.updateTimeToLive(database));
-        operations.put(Operation.DESCRIBE_TIME_TO_LIVE, TimeToLiveOperations.describeTimeToLive(database));
-        operations.put(Operation.DESCRIBE_CONTINUOUS_BACKUPS, ContinuousBackups.describe(database));
-        operations.put(Operation.UPDATE_CONTINUOUS_BACKUPS, ContinuousBackups.update(database));
-        operations.put(Operation.TAG_RESOURCE, Tagging.tagResource(database));
-        operations.put(Operation.UNTAG_RESOURCE, Tagging.untagResource(database));
-        operations.put(Operation.LIST_TAGS_OF_RESOURCE, Tagging.listTagsOfResource(database));
-        operations.put(Operation.DESCRIBE_ENDPOINTS, AccountOperations.describeEndpoints());
-        operations.put(Operation.DESCRIBE_LIMITS, AccountOperations.describeLimits());
+    /** @return the handler of {@code operation}, or null when it is not a control-plane operation */
+    public static OperationHandler handler(Operation operation, Database database) {
+        return switch (operation) {
+            case CREATE_TABLE -> new CreateTable(database);
+            case DESCRIBE_TABLE -> Tables.describeTable(database);
+            case DELETE_TABLE -> Tables.deleteTable(database);
+            case LIST_TABLES -> Tables.listTables(database);
+            case UPDATE_TABLE -> new UpdateTable(database);
+            case UPDATE_TIME_TO_LIVE -> TimeToLiveOperations.updateTimeToLive(database);
+            case DESCRIBE_TIME_TO_LIVE -> TimeToLiveOperations.describeTimeToLive(database);
+            case DESCRIBE_CONTINUOUS_BACKUPS -> ContinuousBackups.describe(database);
+            case UPDATE_CONTINUOUS_BACKUPS -> ContinuousBackups.update(database);
+            case TAG_RESOURCE -> Tagging.tagResource(database);
+            case UNTAG_RESOURCE -> Tagging.untagResource(database);
+            case LIST_TAGS_OF_RESOURCE -> Tagging.listTagsOfResource(database);
+            case DESCRIBE_ENDPOINTS -> AccountOperations.describeEndpoints();
+            case DESCRIBE_LIMITS -> AccountOperations.describeLimits();
+            default -> null;
+        };
     }
 }

@@ -3,15 +3,18 @@ package dev.singletable.engine.internal.ops.reads;
 import dev.singletable.engine.internal.kernel.Database;
 import dev.singletable.engine.internal.ops.OperationHandler;
 import dev.singletable.engine.model.Operation;
-import java.util.Map;
 
 /** The multi-item reads: Query and Scan. */
 public final class ReadOperations {
     private ReadOperations() {
     }
 
-    public static void register(Map<Operation, OperationHandler> operations, Database database) {
-        operations.put(Operation.QUERY, new QueryOperation(database));
-        operations.put(Operation.SCAN, new ScanOperation(database));
+    /** @return the handler of {@code operation}, or null when it is neither Query nor Scan */
+    public static OperationHandler handler(Operation operation, Database database) {
+        return switch (operation) {
+            case QUERY -> new QueryOperation(database);
+            case SCAN -> new ScanOperation(database);
+            default -> null;
+        };
     }
 }
