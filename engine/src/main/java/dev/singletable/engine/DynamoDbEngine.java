@@ -18,7 +18,6 @@ import dev.singletable.engine.internal.transport.HttpEndpoint;
 import dev.singletable.engine.internal.transport.InMemoryAsyncHttpClient;
 import dev.singletable.engine.internal.transport.InMemoryHttpClient;
 import dev.singletable.engine.internal.transport.SignatureCheck;
-import dev.singletable.engine.internal.value.SdkItemEncoder;
 import dev.singletable.engine.internal.value.SdkValues;
 import dev.singletable.engine.internal.value.WireJson;
 import dev.singletable.engine.model.HttpLimits;
@@ -261,7 +260,7 @@ public final class DynamoDbEngine implements AutoCloseable {
      *                           items, in order) is not written, the batches before it are
      */
     public void load(String tableName, List<Map<String, AttributeValue>> items) {
-        answering(() -> BulkLoad.put(database, tableName, items, () -> new SdkItemEncoder()::encode));
+        answering(() -> BulkLoad.put(database, tableName, items));
     }
 
     /**

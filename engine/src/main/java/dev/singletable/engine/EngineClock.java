@@ -46,6 +46,13 @@ public final class EngineClock extends Clock {
         return base.instant().plus(offset);
     }
 
+    /** {@link #instant()} in milliseconds, without making an Instant while time has not been moved. */
+    @Override
+    public long millis() {
+        Duration moved = offset;
+        return moved.isZero() ? base.millis() : base.instant().plus(moved).toEpochMilli();
+    }
+
     @Override
     public ZoneId getZone() {
         return ZoneOffset.UTC;

@@ -19,6 +19,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /** engine.load: BatchWriteItem's rules without the SDK round trip and without request-log entries. */
 class BulkLoadTest {
@@ -231,6 +233,74 @@ class BulkLoadTest {
         assertThat(engine.changes("app")).extracting(c -> c.newImage().orElseThrow().get("seq").n())
                 .containsExactlyElementsOf(items.subList(0, 775).stream().map(item -> item.get("seq").n()).toList());
         assertThat(engine.client().scan(b -> b.tableName("app")).count()).isEqualTo(400);
+    }
+
+    /** Items whose table or index keys DynamoDB refuses; a large load checks them on its reading thread. */
+    static Stream<Arguments> badKeysLate() {
+        Map<String, AttributeValue> numberIndexKey = new HashMap<>(Tables.key("CUSTOMER#1", "PROFILE"));
+        numberIndexKey.put("GSI1PK", AttributeValue.fromN("7"));
+        Map<String, AttributeValue> emptyIndexKey = new HashMap<>(Tables.key("CUSTOMER#1", "PROFILE"));
+        emptyIndexKey.put("GSI1SK", AttributeValue.fromS(""));
+        Map<String, AttributeValue> longIndexKey = new HashMap<>(Tables.key("CUSTOMER#1", "PROFILE"));
+        longIndexKey.put("GSI1PK", AttributeValue.fromS("x".repeat(2049)));
+        return Stream.concat(badKeys(), Stream.of(Arguments.of("a number index key", numberIndexKey),
+                Arguments.of("an empty index sort key", emptyIndexKey),
+                Arguments.of("an index partition key over 2048 bytes", longIndexKey)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badKeysLate")
+    void should_refuse_a_bad_key_late_in_a_large_load_as_put_item_does_and_keep_the_batches_before(
+            String what, Map<String, AttributeValue> bad) {
+        List<Map<String, AttributeValue>> items = manyItems();
+        items.set(777, bad); // batch 31 of 40, items 775 to 799
+        DynamoDbException overTheWire = catchThrowableOfType(DynamoDbException.class,
+                () -> engine.client().putItem(b -> b.tableName("app").item(bad)));
+
+        assertThatThrownBy(() -> engine.load("app", items)).isInstanceOfSatisfying(DynamoDbException.class,
+                e -> assertThat(e.awsErrorDetails().errorCode() + ": " + e.awsErrorDetails().errorMessage())
+                        .isEqualTo(overTheWire.awsErrorDetails().errorCode() + ": "
+                                + overTheWire.awsErrorDetails().errorMessage()));
+        assertThat(engine.changes("app")).hasSize(775);
+    }
+
+    @Test
+    void should_write_index_entries_of_a_large_load_read_ahead() {
+        List<Map<String, AttributeValue>> items = manyItems();
+        items.forEach(item -> {
+            int seq = Integer.parseInt(item.get("seq").n());
+            item.put("GSI1PK", AttributeValue.fromS("SEQ#" + seq % 10));
+            item.put("GSI1SK", AttributeValue.fromS(item.get("PK").s()));
+        });
+
+        engine.load("app", items);
+
+        assertThat(engine.client().query(b -> b.tableName("app").indexName("GSI1").keyConditionExpression("GSI1PK = :s")
+                .expressionAttributeValues(Map.of(":s", AttributeValue.fromS("SEQ#3")))).items())
+                .extracting(item -> item.get("seq").n())
+                .containsExactlyInAnyOrderElementsOf(items.subList(600, 1_000).stream()
+                        .map(item -> item.get("seq").n()).filter(seq -> seq.endsWith("3")).toList());
+    }
+
+    @Test
+    void should_stream_the_changes_of_a_load_once_the_table_has_a_stream() {
+        List<Map<String, AttributeValue>> items = manyItems();
+        engine.load("app", items.subList(0, 400));
+        String stream = engine.client().updateTable(b -> b.tableName("app").streamSpecification(s -> s
+                .streamEnabled(true).streamViewType("NEW_IMAGE"))).tableDescription().latestStreamArn();
+
+        engine.load("app", items.subList(400, 1_000));
+
+        try (DynamoDbStreamsClient streams = engine.streamsClient()) {
+            String shard = streams.describeStream(b -> b.streamArn(stream)).streamDescription().shards().get(0)
+                    .shardId();
+            String iterator = streams.getShardIterator(b -> b.streamArn(stream).shardId(shard)
+                    .shardIteratorType(ShardIteratorType.TRIM_HORIZON)).shardIterator();
+            assertThat(streams.getRecords(b -> b.shardIterator(iterator)).records())
+                    .extracting(r -> r.eventName() + " " + r.dynamodb().newImage().get("seq").n())
+                    .containsExactlyElementsOf(items.subList(400, 1_000).stream()
+                            .map(item -> "MODIFY " + item.get("seq").n()).toList());
+        }
     }
 
     @Test

@@ -67,6 +67,21 @@ class StreamsTest {
     }
 
     @Test
+    void should_time_changes_by_the_engine_clock_once_it_has_been_moved() {
+        Instant start = START.plusNanos(600_000);
+        try (DynamoDbEngine moved = DynamoDbEngine.builder().clock(Clock.fixed(start, ZoneOffset.UTC)).build()) {
+            Tables.createWithStream(moved.client(), "app", StreamViewType.NEW_AND_OLD_IMAGES);
+            moved.clock().advance(Duration.ofSeconds(90).plusNanos(600_000)); // 1.2 ms past START + 90 s in all
+
+            moved.client().putItem(b -> b.tableName("app").item(withStatus("OPEN")));
+
+            assertThat(moved.changes("app")).extracting(Change::approximateCreationTime)
+                    .containsExactly(START.plusSeconds(90).plusMillis(1));
+            assertThat(moved.clock().millis()).isEqualTo(moved.clock().instant().toEpochMilli());
+        }
+    }
+
+    @Test
     void should_describe_the_stream_and_list_it_with_its_table() {
         Tables.createWithStream(client, "app", StreamViewType.KEYS_ONLY);
         String arn = streamArn("app");

@@ -14,7 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
+import java.util.function.DoubleSupplier;
 
 /**
  * The DynamoDB Streams of one engine: every stream ever enabled, by ARN, with its records in commit order.
@@ -27,10 +27,10 @@ public final class ChangeStreams implements ChangeListener {
 
     private final Map<String, StreamData> streams = new LinkedHashMap<>();
     private final Map<String, ArrayDeque<ChangeRecord>> recent = new HashMap<>();
-    private final Supplier<Double> epochSeconds;
+    private final DoubleSupplier epochSeconds;
     private long sequence;
 
-    public ChangeStreams(Supplier<Double> epochSeconds) {
+    public ChangeStreams(DoubleSupplier epochSeconds) {
         this.epochSeconds = epochSeconds;
     }
 
@@ -42,19 +42,20 @@ public final class ChangeStreams implements ChangeListener {
         }
         String eventName = oldItem == null ? "INSERT" : newItem == null ? "REMOVE" : "MODIFY";
         long sequenceNumber = ++sequence;
-        double time = epochSeconds.get();
-        Map<String, Value> oldImage = oldItem == null ? null : oldItem.attributes();
-        Map<String, Value> newImage = newItem == null ? null : newItem.attributes();
+        double time = epochSeconds.getAsDouble();
         ArrayDeque<ChangeRecord> tableChanges = recent.computeIfAbsent(table.name(), name -> new ArrayDeque<>());
         if (tableChanges.size() == RECENT_PER_TABLE) {
             tableChanges.removeFirst();
         }
         KeyDef partitionKey = table.partitionKey();
         KeyDef sortKey = table.sortKey();
-        tableChanges.addLast(new ChangeRecord(sequenceNumber, eventName, time, partitionKey, sortKey, oldImage,
-                newImage, "NEW_AND_OLD_IMAGES", byTimeToLive));
-        latest(table).ifPresent(stream -> stream.records.add(new ChangeRecord(sequenceNumber, eventName, time,
-                partitionKey, sortKey, oldImage, newImage, stream.viewType, byTimeToLive)));
+        tableChanges.addLast(new ChangeRecord(sequenceNumber, eventName, time, partitionKey, sortKey, oldItem,
+                newItem, "NEW_AND_OLD_IMAGES", byTimeToLive));
+        Optional<StreamData> stream = latest(table);
+        if (stream.isPresent()) {
+            stream.get().records.add(new ChangeRecord(sequenceNumber, eventName, time, partitionKey, sortKey, oldItem,
+                    newItem, stream.get().viewType, byTimeToLive));
+        }
     }
 
     /** Forgets the recent changes of a deleted table (its streams stay readable, as DynamoDB keeps them). */
@@ -82,7 +83,7 @@ public final class ChangeStreams implements ChangeListener {
         TableSettings.LatestStream latest = settings.latestStream();
         return Optional.of(streams.computeIfAbsent(latest.arn(), arn -> new StreamData(arn, table.name(),
                 table.metadata().tableId(), latest.label(), settings.streamViewType(), table.partitionKey(),
-                table.sortKey(), epochSeconds.get())));
+                table.sortKey(), epochSeconds.getAsDouble())));
     }
 
     public synchronized Optional<StreamData> stream(String arn) {
@@ -105,12 +106,23 @@ public final class ChangeStreams implements ChangeListener {
     }
 
     /**
-     * One change, as a stream record carries it. Its keys and its sequence number's text are worked out when asked
-     * for: most records (a bulk load's, the recent changes beyond the last 10,000) are never read.
+     * One change, as a stream record carries it: the stored items before and after (null: absent). Its images, keys
+     * and sequence number's text are worked out when asked for: most records (a bulk load's, the recent changes
+     * beyond the last 10,000) are never read.
      */
     public record ChangeRecord(long sequence, String eventName, double approximateCreationDateTime,
-                               KeyDef partitionKey, KeyDef sortKey, Map<String, Value> oldImage,
-                               Map<String, Value> newImage, String viewType, boolean byTimeToLive) {
+                               KeyDef partitionKey, KeyDef sortKey, Item oldItem, Item newItem, String viewType,
+                               boolean byTimeToLive) {
+        /** The item before the change, or null. */
+        public Map<String, Value> oldImage() {
+            return oldItem == null ? null : oldItem.attributes();
+        }
+
+        /** The item after the change, or null. */
+        public Map<String, Value> newImage() {
+            return newItem == null ? null : newItem.attributes();
+        }
+
         /** The position in the stream as DynamoDB's sequence numbers read: 21 digits, zero-padded. */
         public String sequenceNumber() {
             char[] digits = new char[21];
@@ -123,7 +135,7 @@ public final class ChangeStreams implements ChangeListener {
 
         /** The item's key attributes, partition key first. */
         public Map<String, Value> keys() {
-            Map<String, Value> item = newImage != null ? newImage : oldImage;
+            Item item = newItem != null ? newItem : oldItem;
             Map<String, Value> keys = new LinkedHashMap<>();
             keys.put(partitionKey.name(), item.get(partitionKey.name()));
             if (sortKey != null) {

@@ -113,6 +113,14 @@ public final class ItemCodec {
         return new View(item);
     }
 
+    /**
+     * {@link #view(byte[])} of an item whose values of some attributes were read as it was encoded ({@code values[i]}
+     * of {@code names[i]}, null when absent), which it answers without decoding them.
+     */
+    public static Map<String, Value> view(byte[] item, String[] names, Value[] values) {
+        return names.length == 0 ? new View(item) : new KnownView(item, names, values);
+    }
+
     /** One attribute of an encoded item, decoded; null when absent. */
     public static Value get(byte[] item, String name) {
         Reader in = new Reader(item);
@@ -625,7 +633,7 @@ public final class ItemCodec {
     }
 
     /** A read-only map over an encoded item; lookups scan the names, iteration decodes in order. */
-    private static final class View extends AbstractMap<String, Value> {
+    private static class View extends AbstractMap<String, Value> {
         final byte[] bytes;
 
         View(byte[] bytes) {
@@ -694,6 +702,39 @@ public final class ItemCodec {
         @Override
         public int hashCode() {
             return super.hashCode();
+        }
+    }
+
+    /** A view that answers some attributes from values known beforehand. */
+    private static final class KnownView extends View {
+        private final String[] names;
+        private final Value[] values;
+
+        KnownView(byte[] bytes, String[] names, Value[] values) {
+            super(bytes);
+            this.names = names;
+            this.values = values;
+        }
+
+        @Override
+        public Value get(Object key) {
+            int i = known(key);
+            return i >= 0 ? values[i] : super.get(key);
+        }
+
+        @Override
+        public boolean containsKey(Object key) {
+            int i = known(key);
+            return i >= 0 ? values[i] != null : super.containsKey(key);
+        }
+
+        private int known(Object key) {
+            for (int i = 0; i < names.length; i++) {
+                if (names[i].equals(key)) {
+                    return i;
+                }
+            }
+            return -1;
         }
     }
 }

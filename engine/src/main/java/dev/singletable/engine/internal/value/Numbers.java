@@ -85,6 +85,35 @@ public final class Numbers {
     }
 
     /**
+     * The storage size ({@link #size}) of a number written as its canonical text ({@link Value.N#text}) of an
+     * integer of up to 18 digits, or 0 when the text is not one: what reading such a number gives, worked out
+     * from its digits, for the common case of engine.load.
+     */
+    static int canonicalIntegerSize(String text) {
+        int first = !text.isEmpty() && text.charAt(0) == '-' ? 1 : 0;
+        int digits = text.length() - first;
+        if (digits == 0 || digits > 18 || text.charAt(first) == '0' && (digits > 1 || first == 1)) {
+            return 0; // empty, too long, or a leading zero (and "-0"), which the canonical text has not
+        }
+        int trailingZeros = 0;
+        for (int i = text.length() - 1; i >= first; i--) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                return 0;
+            }
+            if (c == '0' && trailingZeros == text.length() - 1 - i) {
+                trailingZeros++;
+            }
+        }
+        if (digits == 1 && trailingZeros == 1) {
+            return 1; // zero
+        }
+        // as size(): the first digit's exponent is digits - 1, the precision the digits before the trailing zeros
+        int padded = digits - trailingZeros + ((digits - 1) % 2 == 0 ? 1 : 0);
+        return 1 + (padded + 1) / 2 + first;
+    }
+
+    /**
      * Storage size of a number, normalised as {@link Value.N} keeps it (no trailing zeros): DynamoDB keeps
      * base-100 digit pairs, one byte of exponent, and one more byte for negative numbers.
      */

@@ -1,6 +1,8 @@
 package dev.singletable.engine.internal.value;
 
 import dev.singletable.engine.internal.DynamoException;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -9,11 +11,26 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * as it writes, for engine.load: the checks and messages of reading a request's item (ValueJson), the bytes and size
  * {@link ItemCodec#encode} gives the item read, but no engine values in between for strings, numbers, binaries,
  * booleans and nulls, and each string passed over once. Lists, maps and sets are read into values and encoded as
- * such. Keeps its buffer from item to item, so one encoder serves one thread.
+ * such. The values of the attributes it is told to keep (those a table's checks look up) are kept as values too, so
+ * that the item's {@link #attributes} answer them without decoding them. Keeps its buffer from item to item, so one
+ * encoder serves one thread.
  */
 public final class SdkItemEncoder {
     private final ItemCodec.Writer out = new ItemCodec.Writer(new byte[512]);
+    private final String[] keptNames;
+    /** The values of the kept attributes in the item last encoded; null for those it does not have. */
+    private final Value[] kept;
     private long size;
+
+    public SdkItemEncoder() {
+        this(List.of());
+    }
+
+    /** An encoder that keeps the values of the named attributes of each item as it reads them. */
+    public SdkItemEncoder(List<String> keptNames) {
+        this.keptNames = keptNames.toArray(String[]::new);
+        this.kept = new Value[this.keptNames.length];
+    }
 
     /** The item's encoding and size; throws what reading the item as a request's would. */
     public ItemCodec.Encoded encode(Map<String, AttributeValue> item) {
@@ -21,17 +38,40 @@ public final class SdkItemEncoder {
         out.ensure(5);
         out.varint(item.size());
         size = 0;
+        Arrays.fill(kept, null);
         for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
             String name = e.getKey();
             Sizes.checkAttributeName(name);
             out.ensure(5 + 3 * name.length());
             size += out.measuredString(name);
-            value(e.getValue());
+            int keep = keptIndex(name);
+            Value value = value(e.getValue(), keep >= 0);
+            if (keep >= 0) {
+                kept[keep] = value;
+            }
         }
         return new ItemCodec.Encoded(out.written(), size);
     }
 
-    private void value(AttributeValue value) {
+    /**
+     * The attributes of the item last encoded, whose encoding this is: a view of it, which answers the kept
+     * attributes from the values read.
+     */
+    public Map<String, Value> attributes(ItemCodec.Encoded encoded) {
+        return ItemCodec.view(encoded.bytes(), keptNames, kept.length == 0 ? kept : kept.clone());
+    }
+
+    private int keptIndex(String name) {
+        for (int i = 0; i < keptNames.length; i++) {
+            if (keptNames[i].equals(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Writes a value; returns it as a value when {@code keep}, else maybe null. */
+    private Value value(AttributeValue value, boolean keep) {
         if (value == null) {
             throw DynamoException.serialization("Unexpected value type in payload"); // a JSON null, on the wire
         }
@@ -40,33 +80,44 @@ public final class SdkItemEncoder {
         if (s != null) {
             out.ensure(6 + 3 * s.length());
             size += out.stringValue(s);
-            return;
+            return keep ? new Value.S(s) : null;
         }
-        if (value.n() != null) {
-            Value.N number = Value.N.of(value.n());
+        String n = value.n();
+        int integerSize = n == null ? 0 : Numbers.canonicalIntegerSize(n);
+        if (integerSize > 0) { // its own canonical text: no need to parse it
+            out.ensure(6 + n.length());
+            out.numberValue(n);
+            size += integerSize;
+            return keep ? Value.N.of(n) : null;
+        } else if (n != null) {
+            Value.N number = Value.N.of(n);
             String text = number.text();
             out.ensure(6 + text.length());
             out.numberValue(text);
             size += Numbers.size(number.value());
+            return number;
         } else if (value.b() != null) {
             byte[] bytes = value.b().asByteArray();
             out.ensure(6 + bytes.length);
             out.binaryValue(bytes);
             size += bytes.length;
+            return keep ? new Value.B(bytes) : null;
         } else if (value.bool() != null) {
             out.ensure(1);
             out.boolValue(value.bool());
             size += 1;
+            return keep ? new Value.Bool(value.bool()) : null;
         } else if (value.nul() != null) {
-            ValueJson.nullValue(value.nul());
+            Value read = ValueJson.nullValue(value.nul());
             out.ensure(1);
             out.nullValue();
             size += 1;
-        } else {
-            Value read = SdkValues.read(value);
-            out.ensure(ItemCodec.encodedLength(read));
-            out.value(read);
-            size += Sizes.valueSize(read);
+            return read;
         }
+        Value read = SdkValues.read(value);
+        out.ensure(ItemCodec.encodedLength(read));
+        out.value(read);
+        size += Sizes.valueSize(read);
+        return read;
     }
 }

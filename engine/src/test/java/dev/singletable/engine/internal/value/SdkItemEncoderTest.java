@@ -1,7 +1,9 @@
 package dev.singletable.engine.internal.value;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.singletable.engine.internal.DynamoException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,12 +48,30 @@ class SdkItemEncoderTest {
     void should_encode_numbers_by_their_canonical_text_and_size() {
         Map<String, AttributeValue> item = new LinkedHashMap<>();
         List<String> numbers = List.of("0", "-0.0", "1.50", "+5", "00012", "1E+2", "-1.23e-5", "123456789012345678",
-                "-123456789012345678", "12345678901234567890123456789012345678", "9.9E125", "1E-130");
+                "-123456789012345678", "12345678901234567890123456789012345678", "9.9E125", "1E-130", "-0", "00",
+                "7", "-7", "10", "-100", "1000", "1001", "990", "999999999999999999", "-100000000000000000",
+                "1234567890123456789");
         for (int i = 0; i < numbers.size(); i++) {
             item.put("n" + i, AttributeValue.fromN(numbers.get(i)));
         }
 
         assertEncodedAsValues(item);
+    }
+
+    @Test
+    void should_refuse_what_is_not_a_number_as_reading_it_does() {
+        for (String text : List.of("", "-", "+", "1 ", "12a", "--1", "\u0661", "1.2.3")) {
+            Map<String, AttributeValue> item = Map.of("n", AttributeValue.fromN(text));
+
+            assertThatThrownBy(() -> encoder.encode(item)).as(text)
+                    .isInstanceOf(DynamoException.class)
+                    .hasMessage("The parameter cannot be converted to a numeric value: " + text);
+        }
+    }
+
+    @Property
+    void should_encode_integers_as_their_values_are(@ForAll long n) {
+        assertEncodedAsValues(Map.of("n", AttributeValue.fromN(Long.toString(n))));
     }
 
     @Test
@@ -80,6 +100,32 @@ class SdkItemEncoderTest {
         assertEncodedAsValues(small);
         assertEncodedAsValues(large);
         assertEncodedAsValues(small);
+    }
+
+    @Test
+    void should_answer_the_kept_attributes_of_an_item_as_its_encoding_does() {
+        SdkItemEncoder keeping = new SdkItemEncoder(List.of("PK", "SK", "GSI1PK", "count", "flag", "none", "tags", ""));
+        Map<String, AttributeValue> item = new LinkedHashMap<>();
+        item.put("PK", AttributeValue.fromS("caf\u00e9 \ud800"));
+        item.put("SK", AttributeValue.fromB(SdkBytes.fromByteArray(new byte[] {0, 1})));
+        item.put("count", AttributeValue.fromN("120"));
+        item.put("flag", AttributeValue.fromBool(true));
+        item.put("none", AttributeValue.fromNul(true));
+        item.put("tags", AttributeValue.fromSs(List.of("a", "b")));
+        item.put("other", AttributeValue.fromS("x"));
+
+        ItemCodec.Encoded encoded = keeping.encode(item);
+        Map<String, Value> attributes = keeping.attributes(encoded);
+        keeping.encode(Map.of("PK", AttributeValue.fromS("the next item"))); // read after: its own values stay
+
+        Map<String, Value> decoded = ItemCodec.view(encoded.bytes());
+        assertThat(attributes).isEqualTo(decoded);
+        for (String name : List.of("PK", "SK", "GSI1PK", "count", "flag", "none", "tags", "", "other", "absent")) {
+            assertThat(attributes.get(name)).as(name).isEqualTo(decoded.get(name));
+            assertThat(attributes.containsKey(name)).as(name).isEqualTo(decoded.containsKey(name));
+        }
+        assertThat(keeping.attributes(keeping.encode(Map.of("", AttributeValue.fromS("empty name")))))
+                .containsKey("");
     }
 
     private void assertEncodedAsValues(Map<String, AttributeValue> item) {

@@ -59,11 +59,10 @@ public final class BatchWriteItem implements OperationHandler {
 
     /**
      * An item of engine.load, as a PutRequest for the table: checked as a request's item is when it is read (its
-     * values as they were encoded). Changes nothing, so any thread may do it.
+     * values as they were encoded; {@code attributes} are the encoding's). Changes nothing, so any thread may do it.
      */
-    static WriteRequest loadedPut(String tableName, ItemCodec.Encoded encoded) {
-        Item stored = Item.of(encoded);
-        return put(Database.nameOf(tableName), stored.attributes(), stored);
+    static WriteRequest loadedPut(String tableName, ItemCodec.Encoded encoded, Map<String, Value> attributes) {
+        return put(Database.nameOf(tableName), attributes, Item.of(encoded));
     }
 
     /**
@@ -76,8 +75,19 @@ public final class BatchWriteItem implements OperationHandler {
         return new WriteRequest(tableName, item, null, stored);
     }
 
-    /** The table a batch of engine.load is checked against ahead of its write, with its settings then. */
-    record LoadTarget(Table table, TableMetadata settings) {
+    /**
+     * The table a batch of engine.load is checked against ahead of its write, with its settings then, and the
+     * attributes those checks look up ({@link ItemKeys#namesChecked}), which a reader keeps as it encodes.
+     */
+    record LoadTarget(Table table, TableMetadata settings, List<String> namesChecked) {
+        static LoadTarget of(Table table) {
+            return new LoadTarget(table, table.metadata(), ItemKeys.namesChecked(table));
+        }
+
+        /** Whether checks made against this target stand for the table: the same table, with the same settings. */
+        boolean isCurrent(Table current) {
+            return table == current && settings == current.metadata();
+        }
     }
 
     /**
@@ -115,7 +125,8 @@ public final class BatchWriteItem implements OperationHandler {
             Table table = database.table(batch.puts().get(0).tableName());
             LoadTarget target = batch.target();
             List<ItemWrite> writes;
-            if (target != null && target.table() == table && target.settings() == table.metadata()) {
+            boolean current = target != null && target.isCurrent(table);
+            if (current) {
                 if (batch.refused() != null) {
                     throw batch.refused();
                 }
@@ -124,7 +135,7 @@ public final class BatchWriteItem implements OperationHandler {
                 writes = checked(database, batch.puts());
             }
             writes.forEach(ItemWrite::applyUnobserved); // nobody asks what a load consumed
-            return new LoadTarget(table, table.metadata());
+            return current ? target : LoadTarget.of(table); // writing items changes no setting
         });
     }
 

@@ -2,14 +2,15 @@ package dev.singletable.engine.internal.ops.items;
 
 import dev.singletable.engine.internal.kernel.Database;
 import dev.singletable.engine.internal.value.ItemCodec;
+import dev.singletable.engine.internal.value.SdkItemEncoder;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.Function;
-import java.util.function.Supplier;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * engine.load: puts items into a table in batches of 25, each written as one BatchWriteItem of its PutRequests
@@ -18,9 +19,10 @@ import java.util.function.Supplier;
  * batch against the table's key and indexes, so for a large load a helper thread reads, encodes and checks
  * batches ahead (against the table as the last batch written found it) while the calling thread writes them,
  * under the engine's lock, one batch after the other; the calling thread reads batches too whenever the next one
- * is not ready.
+ * is not ready. Reading a batch keeps the values of the attributes the checks look up (the table's and its indexes'
+ * keys), so that they are not looked up in the encoding again.
  */
-public final class BulkLoad<T> {
+public final class BulkLoad {
     private static final int BATCH = BatchWriteItem.MAX_REQUESTS;
     /** Below this many batches a helper thread costs more than it saves. */
     private static final int MIN_BATCHES_TO_SHARE = 8;
@@ -28,9 +30,7 @@ public final class BulkLoad<T> {
     private static final int AHEAD = 64;
 
     private final String tableName;
-    private final List<T> items;
-    /** Makes a reader for each batch, which reads and encodes its items in turn (on one thread). */
-    private final Supplier<Function<T, ItemCodec.Encoded>> readers;
+    private final List<Map<String, AttributeValue>> items;
     private final int batches;
     /** The next batch to read, claimed by either thread. */
     private final AtomicInteger next = new AtomicInteger();
@@ -42,21 +42,16 @@ public final class BulkLoad<T> {
     private volatile BatchWriteItem.LoadTarget target;
     private volatile boolean stopped;
 
-    private BulkLoad(String tableName, List<T> items, Supplier<Function<T, ItemCodec.Encoded>> readers) {
+    private BulkLoad(String tableName, List<Map<String, AttributeValue>> items) {
         this.tableName = tableName;
         this.items = items;
-        this.readers = readers;
         this.batches = (items.size() + BATCH - 1) / BATCH;
         this.read = new AtomicReferenceArray<>(batches);
     }
 
-    /**
-     * Loads the items, each read and encoded by a reader from {@code readers} (one a batch, so that each is used by
-     * one thread); throws what refused an item.
-     */
-    public static <T> void put(Database database, String tableName, List<T> items,
-                               Supplier<Function<T, ItemCodec.Encoded>> readers) {
-        new BulkLoad<>(tableName, items, readers).run(database);
+    /** Loads the items; throws what refused an item. */
+    public static void put(Database database, String tableName, List<Map<String, AttributeValue>> items) {
+        new BulkLoad(tableName, items).run(database);
     }
 
     private void run(Database database) {
@@ -120,13 +115,15 @@ public final class BulkLoad<T> {
         int to = Math.min(items.size(), from + BATCH);
         List<BatchWriteItem.WriteRequest> puts = new ArrayList<>(to - from);
         Object done;
-        Function<T, ItemCodec.Encoded> reader = readers.get();
+        BatchWriteItem.LoadTarget checkedAgainst = target;
+        SdkItemEncoder reader = new SdkItemEncoder(checkedAgainst == null ? List.of() : checkedAgainst.namesChecked());
         try {
             // in order, so that the first bad item of the batch is the one reported, as a request's would be
             for (int i = from; i < to; i++) {
-                puts.add(BatchWriteItem.loadedPut(tableName, reader.apply(items.get(i))));
+                ItemCodec.Encoded encoded = reader.encode(items.get(i));
+                puts.add(BatchWriteItem.loadedPut(tableName, encoded, reader.attributes(encoded)));
             }
-            done = BatchWriteItem.checkedAhead(puts, target);
+            done = BatchWriteItem.checkedAhead(puts, checkedAgainst);
         } catch (RuntimeException | Error e) {
             done = e;
         }

@@ -9,6 +9,7 @@ import dev.singletable.engine.internal.value.Sizes;
 import dev.singletable.engine.internal.value.Value;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -200,6 +201,18 @@ final class ItemKeys {
             }
         }
         return key;
+    }
+
+    /**
+     * The attributes that checking a put's item against the table looks up: the table's key, each index's keys and
+     * the empty name ({@link #checkAttributeNames}), each once.
+     */
+    static List<String> namesChecked(Table table) {
+        Set<String> names = new LinkedHashSet<>();
+        tableKeys(table).forEach(key -> names.add(key.name()));
+        table.metadata().indexes().forEach(index -> index.keys().forEach(key -> names.add(key.name())));
+        names.add("");
+        return List.copyOf(names);
     }
 
     private static List<KeyDef> tableKeys(Table table) {

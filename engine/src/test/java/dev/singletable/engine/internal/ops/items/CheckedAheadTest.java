@@ -9,6 +9,7 @@ import dev.singletable.engine.internal.storage.IndexDef;
 import dev.singletable.engine.internal.storage.KeyDef;
 import dev.singletable.engine.internal.storage.Orders;
 import dev.singletable.engine.internal.storage.Table;
+import dev.singletable.engine.internal.value.ItemCodec;
 import dev.singletable.engine.internal.value.SdkItemEncoder;
 import java.time.Clock;
 import java.util.List;
@@ -33,7 +34,7 @@ class CheckedAheadTest {
 
     @Test
     void should_write_a_batch_checked_against_the_table_as_it_is() {
-        BatchWriteItem.LoadTarget target = new BatchWriteItem.LoadTarget(table, table.metadata());
+        BatchWriteItem.LoadTarget target = BatchWriteItem.LoadTarget.of(table);
 
         BatchWriteItem.LoadBatch batch = BatchWriteItem.checkedAhead(List.of(order(1, "status", "OPEN")), target);
         BatchWriteItem.LoadTarget next = BatchWriteItem.putAll(database, batch);
@@ -45,7 +46,7 @@ class CheckedAheadTest {
 
     @Test
     void should_check_again_a_batch_checked_before_an_index_was_added() {
-        BatchWriteItem.LoadTarget before = new BatchWriteItem.LoadTarget(table, table.metadata());
+        BatchWriteItem.LoadTarget before = BatchWriteItem.LoadTarget.of(table);
         BatchWriteItem.LoadBatch batch = BatchWriteItem.checkedAhead(List.of(order(1, "status", 7)), before);
         table.addIndex(BY_STATUS); // status is now an index key, of type S
 
@@ -58,7 +59,7 @@ class CheckedAheadTest {
     @Test
     void should_check_again_a_batch_refused_before_an_index_was_removed() {
         table.addIndex(BY_STATUS);
-        BatchWriteItem.LoadTarget before = new BatchWriteItem.LoadTarget(table, table.metadata());
+        BatchWriteItem.LoadTarget before = BatchWriteItem.LoadTarget.of(table);
         BatchWriteItem.LoadBatch batch = BatchWriteItem.checkedAhead(List.of(order(1, "status", 7)), before);
         table.removeIndex("ByStatus");
 
@@ -70,7 +71,7 @@ class CheckedAheadTest {
 
     @Test
     void should_check_again_a_batch_checked_against_a_table_since_deleted_and_created_again() {
-        BatchWriteItem.LoadTarget before = new BatchWriteItem.LoadTarget(table, table.metadata());
+        BatchWriteItem.LoadTarget before = BatchWriteItem.LoadTarget.of(table);
         BatchWriteItem.LoadBatch batch = BatchWriteItem.checkedAhead(List.of(order(1, "status", 7)), before);
         database.remove("app");
         Table again = new Table(Orders.metadata("app", BY_STATUS));
@@ -82,10 +83,13 @@ class CheckedAheadTest {
         assertThat(table.itemCount()).isZero();
     }
 
-    private static BatchWriteItem.WriteRequest order(int n, String name, Object value) {
+    /** An order read as engine.load reads it for the table as it is now, keeping the values its checks look up. */
+    private BatchWriteItem.WriteRequest order(int n, String name, Object value) {
         AttributeValue attribute = value instanceof String s ? AttributeValue.fromS(s)
                 : AttributeValue.fromN(value.toString());
-        return BatchWriteItem.loadedPut("app", new SdkItemEncoder().encode(Map.of("PK", AttributeValue.fromS("C#" + n),
-                "SK", AttributeValue.fromS("O#" + n), name, attribute)));
+        SdkItemEncoder encoder = new SdkItemEncoder(ItemKeys.namesChecked(table));
+        ItemCodec.Encoded encoded = encoder.encode(Map.of("PK", AttributeValue.fromS("C#" + n),
+                "SK", AttributeValue.fromS("O#" + n), name, attribute));
+        return BatchWriteItem.loadedPut("app", encoded, encoder.attributes(encoded));
     }
 }
