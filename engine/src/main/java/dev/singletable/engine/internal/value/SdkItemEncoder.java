@@ -22,10 +22,6 @@ public final class SdkItemEncoder {
     private final Value[] kept;
     private long size;
 
-    public SdkItemEncoder() {
-        this(List.of());
-    }
-
     /** An encoder that keeps the values of the named attributes of each item as it reads them. */
     public SdkItemEncoder(List<String> keptNames) {
         this.keptNames = keptNames.toArray(String[]::new);

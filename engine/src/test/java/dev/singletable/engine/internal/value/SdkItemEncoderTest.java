@@ -20,7 +20,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * bytes, and the size measured while encoding is DynamoDB's size of the item.
  */
 class SdkItemEncoderTest {
-    private final SdkItemEncoder encoder = new SdkItemEncoder();
+    private final SdkItemEncoder encoder = new SdkItemEncoder(List.of());
 
     @Property
     void should_encode_as_the_values_are_encoded(@ForAll("items") Map<String, Value> item) {
