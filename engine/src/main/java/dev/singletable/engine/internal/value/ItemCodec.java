@@ -718,23 +718,24 @@ public final class ItemCodec {
 
         @Override
         public Value get(Object key) {
-            int i = known(key);
+            int i = indexOf(names, key);
             return i >= 0 ? values[i] : super.get(key);
         }
 
         @Override
         public boolean containsKey(Object key) {
-            int i = known(key);
+            int i = indexOf(names, key);
             return i >= 0 ? values[i] != null : super.containsKey(key);
         }
+    }
 
-        private int known(Object key) {
-            for (int i = 0; i < names.length; i++) {
-                if (names[i].equals(key)) {
-                    return i;
-                }
+    /** Where {@code name} is among a few kept attribute names, or -1: a scan, as there are only a handful. */
+    static int indexOf(String[] names, Object name) {
+        for (int i = 0; i < names.length; i++) {
+            if (names[i].equals(name)) {
+                return i;
             }
-            return -1;
         }
+        return -1;
     }
 }

@@ -40,7 +40,7 @@ public final class SdkItemEncoder {
             Sizes.checkAttributeName(name);
             out.ensure(5 + 3 * name.length());
             size += out.measuredString(name);
-            int keep = keptIndex(name);
+            int keep = ItemCodec.indexOf(keptNames, name);
             Value value = value(e.getValue(), keep >= 0);
             if (keep >= 0) {
                 kept[keep] = value;
@@ -55,15 +55,6 @@ public final class SdkItemEncoder {
      */
     public Map<String, Value> attributes(ItemCodec.Encoded encoded) {
         return ItemCodec.view(encoded.bytes(), keptNames, kept.length == 0 ? kept : kept.clone());
-    }
-
-    private int keptIndex(String name) {
-        for (int i = 0; i < keptNames.length; i++) {
-            if (keptNames[i].equals(name)) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     /** Writes a value; returns it as a value when {@code keep}, else maybe null. */
