@@ -102,12 +102,9 @@ public final class BatchWriteItem implements OperationHandler {
             KeyDef sortKey = table.sortKey();
             Value partition = reader.kept(0);
             Value sort = sortKey == null ? null : reader.kept(1);
-            boolean fits = hasType(partition, table.partitionKey()) && (sortKey == null || hasType(sort, sortKey));
+            boolean fits = ItemKeys.hasType(partition, table.partitionKey())
+                    && (sortKey == null || ItemKeys.hasType(sort, sortKey));
             return fits ? new PrimaryKey(partition, sort) : null;
-        }
-
-        private static boolean hasType(Value value, KeyDef key) {
-            return value != null && value.type().equals(key.type());
         }
 
         /** Whether checks made against this target stand for the table: the same table, with the same settings. */
