@@ -1,5 +1,8 @@
 package dev.singletable.engine.internal.storage;
 
+import static dev.singletable.engine.AttributeValues.b;
+import static dev.singletable.engine.AttributeValues.n;
+import static dev.singletable.engine.AttributeValues.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.singletable.engine.internal.value.SdkItemEncoder;
@@ -11,7 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -143,21 +145,5 @@ class HeldKeyTest {
         Map<String, Value> values = new LinkedHashMap<>();
         attributes.forEach((name, value) -> values.put(name, SdkValues.read(value)));
         return values;
-    }
-
-    private static AttributeValue s(String value) {
-        return AttributeValue.fromS(value);
-    }
-
-    private static AttributeValue n(String value) {
-        return AttributeValue.fromN(value);
-    }
-
-    private static AttributeValue b(int... bytes) {
-        byte[] value = new byte[bytes.length];
-        for (int i = 0; i < bytes.length; i++) {
-            value[i] = (byte) bytes[i];
-        }
-        return AttributeValue.fromB(SdkBytes.fromByteArray(value));
     }
 }
