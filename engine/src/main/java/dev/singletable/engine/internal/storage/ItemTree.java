@@ -345,7 +345,7 @@ final class ItemTree {
             return right;
         }
 
-        /** Appends a right sibling's entries; {@code separator} (from its start) is the parent's key between the two. */
+        /** Appends a right sibling's entries; {@code separator} (from its start) is the parent's key between them. */
         void absorb(Node right, byte[] separator, int separatorStart) {
             System.arraycopy(right.keys, 0, keys, count, right.count);
             System.arraycopy(right.starts, 0, starts, count, right.count);

@@ -64,7 +64,7 @@ public final class SdkItemEncoder {
      * Reads each string value's length before the item is encoded: the caller's objects (entries, values, strings)
      * are mostly not in the processor's caches, and this loop, doing nothing else, lets it fetch them side by side,
      * where encoding would wait for each chain of them in turn. Measured: encoding 1M items of 6 attributes costs
-     * about a fifth less CPU with it, this pass included. Returns the sum, kept so that the reads are not optimised away.
+     * about a fifth less CPU with it, this pass included. Returns the sum, kept so that the reads stay.
      */
     private static int fetch(Map<String, AttributeValue> item) {
         int length = 0;
