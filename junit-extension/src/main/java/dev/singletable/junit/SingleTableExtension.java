@@ -374,8 +374,20 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
         return context.getStore(NAMESPACE).getOrComputeIfAbsent(key, k -> create.get(), type);
     }
 
-    /** The store key of a declaration's table. */
+    /**
+     * The store key of a declaration's table. Its {@code equals} and {@code hashCode} are written out: a record's
+     * generated ones bootstrap through {@code ObjectMethods}, which costs the first class of a cold JVM milliseconds.
+     */
     private record TableKey(Declaration declaration) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof TableKey key && declaration.equals(key.declaration);
+        }
+
+        @Override
+        public int hashCode() {
+            return declaration.hashCode();
+        }
     }
 
     /**
