@@ -3,6 +3,7 @@ package dev.singletable.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.singletable.fixtures.FixtureSource;
 import java.util.List;
 import java.util.Map;
@@ -137,6 +138,24 @@ class CoverageTest {
         assertThat(Coverage.fromJson(json)).isEqualTo(coverage);
         assertThat(json).contains("\"complete\" : false", "\"served\" : 1", "\"declared\" : 3",
                 "\"shape\" : \"Query on the table where PK = \\\"CUSTOMER#…\\\" AND SK > \\\"ORDER#…\\\"\"");
+    }
+
+    @Test
+    void writes_json_indented_as_a_mapper_writes_it() throws Exception {
+        Coverage coverage = new Coverage("shop", "shop.table.yaml", List.of(
+                new Coverage.PatternUse("customer", "table", 2, List.of("T.a()", "T.b()")),
+                new Coverage.PatternUse("openOrders", "GSI1", 0, List.of())), List.of(
+                new Coverage.UndeclaredRead("Query", "table", "Query on the table where PK = \"CUSTOMER#…\"", 3,
+                        "PK = :pk", List.of("T.c()"), Optional.of("customer"), List.of("has no sort key")),
+                new Coverage.UndeclaredRead("Scan", "table", "Scan of the table", 1, "", List.of("T.d()"),
+                        Optional.empty(), List.of())));
+        ObjectMapper mapper = new ObjectMapper();
+
+        String json = coverage.toJson();
+
+        assertThat(json).isEqualTo(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(mapper.readTree(json)))
+                .contains("\"nearest\" : null", "\"requests\" : 3", "\"complete\" : false");
+        assertThat(Coverage.fromJson(json)).isEqualTo(coverage);
     }
 
     @Test
