@@ -2,6 +2,7 @@ package dev.singletable.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.singletable.fixtures.FixtureSource;
@@ -103,6 +104,21 @@ class CoverageTest {
                 new Coverage.UndeclaredRead("Scan", "table", "Scan of the table with a filter", 1,
                         "begins_with(SK, \"ORDER#\")", List.of("ShopTest.undeclared()"), Optional.empty(), List.of()));
         assertThat(coverage.complete()).isFalse();
+    }
+
+    @Test
+    void shapes_a_key_value_with_digits_without_what_follows_its_last_separator() {
+        SingleTable test = nextTest();
+        for (String value : List.of("42", "ORDER:7/B|12#x9", "ORDER:7/B|12#", "PROFILE", "a\n1")) {
+            client.query(q -> q.tableName("shop").keyConditionExpression("PK = :pk")
+                    .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(value))));
+        }
+        recorder.record(test, "ShopTest.values()");
+
+        assertThat(recorder.coverage().undeclared()).extracting(Coverage.UndeclaredRead::shape, Coverage.UndeclaredRead::requests)
+                .containsExactly(tuple("Query on the table where PK = \"…\"", 2),
+                        tuple("Query on the table where PK = \"ORDER:7/B|12#…\"", 2),
+                        tuple("Query on the table where PK = \"PROFILE\"", 1));
     }
 
     @Test
