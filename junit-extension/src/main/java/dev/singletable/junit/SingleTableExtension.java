@@ -9,6 +9,7 @@ import dev.singletable.engine.RequestLog;
 import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.junit.internal.CoverageReport;
 import dev.singletable.junit.internal.Enhanced;
+import dev.singletable.junit.internal.Identity;
 import dev.singletable.junit.internal.Run;
 import dev.singletable.junit.internal.ScanReport;
 import dev.singletable.junit.internal.Settings;
@@ -392,15 +393,9 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
      * ({@link Declaration#owner}): the declaration's own {@code hashCode} would hash its annotation's members on
      * every lookup, before every test.
      */
-    private record TableKey(Declaration declaration) {
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof TableKey key && key.declaration == declaration;
-        }
-
-        @Override
-        public int hashCode() {
-            return System.identityHashCode(declaration);
+    private record TableKey(Identity declaration) {
+        TableKey(Declaration declaration) {
+            this(new Identity(declaration));
         }
     }
 
