@@ -124,6 +124,18 @@ sealed interface Declaration {
         public boolean registered(SingleTableExtension extension, ExtensionContext context) {
             return extension.declarative();
         }
+
+        /** Written out: a record's generated equals bootstraps through {@code ObjectMethods} in a cold JVM. */
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof OnClass on && testClass == on.testClass && annotation.equals(on.annotation);
+        }
+
+        /** The class's alone: an annotation's hash code is worked out by reflection. */
+        @Override
+        public int hashCode() {
+            return testClass.hashCode();
+        }
     }
 
     /** A {@code @RegisterExtension} field holding a {@link SingleTableExtension}. */
@@ -165,6 +177,17 @@ sealed interface Declaration {
         private Optional<SingleTableExtension> read(Object target) {
             return ReflectionSupport.tryToReadFieldValue(field, target).toOptional()
                     .map(SingleTableExtension.class::cast);
+        }
+
+        /** Written out: a record's generated equals bootstraps through {@code ObjectMethods} in a cold JVM. */
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof InField in && field.equals(in.field);
+        }
+
+        @Override
+        public int hashCode() {
+            return field.hashCode();
         }
     }
 }

@@ -9,7 +9,6 @@ import dev.singletable.engine.RequestLog;
 import dev.singletable.engine.model.RequestLogEntry;
 import dev.singletable.junit.internal.CoverageReport;
 import dev.singletable.junit.internal.Enhanced;
-import dev.singletable.junit.internal.Identity;
 import dev.singletable.junit.internal.Run;
 import dev.singletable.junit.internal.ScanReport;
 import dev.singletable.junit.internal.Settings;
@@ -389,13 +388,18 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
     }
 
     /**
-     * The store key of a declaration's table, told by the declaration object, of which a class's store keeps one
-     * ({@link Declaration#owner}): the declaration's own {@code hashCode} would hash its annotation's members on
-     * every lookup, before every test.
+     * The store key of a declaration's table. Its {@code equals} and {@code hashCode} are written out: a record's
+     * generated ones bootstrap through {@code ObjectMethods}, which costs the first class of a cold JVM milliseconds.
      */
-    private record TableKey(Identity declaration) {
-        TableKey(Declaration declaration) {
-            this(new Identity(declaration));
+    private record TableKey(Declaration declaration) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof TableKey key && declaration.equals(key.declaration);
+        }
+
+        @Override
+        public int hashCode() {
+            return declaration.hashCode();
         }
     }
 

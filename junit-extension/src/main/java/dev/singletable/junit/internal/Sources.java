@@ -89,7 +89,6 @@ public final class Sources {
 
     /** Reads the fixture files named by {@code element} and checks them against the design. */
     public Fixtures fixtures(Class<?> anchor, TableDesign design, String[] names, String element) {
-        // the design by identity: it stands for the text it was parsed from, as this class parses one design per text
         List<Object> key = new ArrayList<>(List.of("fixtures", new Identity(design)));
         for (String name : names) {
             Found found = find(anchor, name, "fixture file", element);
@@ -107,6 +106,29 @@ public final class Sources {
         } catch (FixtureException e) {
             throw new ExtensionConfigurationException(element + ": fixtures do not match design '"
                     + design.tableName() + "': " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A design in a key, compared by identity: it stands for the text it was parsed from, as this class parses one
+     * design per text, while the design's own {@code equals} and {@code hashCode} walk all of its records, and a
+     * record class's first such call takes a cold JVM milliseconds to set up.
+     */
+    private static final class Identity {
+        private final Object value;
+
+        Identity(Object value) {
+            this.value = value;
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Identity identity && identity.value == value;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(value);
         }
     }
 

@@ -212,8 +212,21 @@ public final class BatchWriteItem implements OperationHandler {
         return writes;
     }
 
-    /** An item's key in a batch, which names it once at most. */
+    /**
+     * An item's key in a batch, which names it once at most. Its {@code equals} and {@code hashCode} are written
+     * out: a record's generated ones bootstrap through {@code ObjectMethods}, which a cold JVM's first seeding would
+     * pay for.
+     */
     private record TableKey(String table, PrimaryKey key) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof TableKey that && table.equals(that.table) && key.equals(that.key);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * table.hashCode() + key.hashCode();
+        }
     }
 
     /** The requests, checked for shape and then each item's values and size, without the tables. */
