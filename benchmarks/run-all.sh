@@ -8,7 +8,8 @@
 # - the workload driver against the in-memory transport, the engine's HTTP endpoint and dynalite (installed
 #   with npm into benchmarks/target/peer and started on a free loopback port), when node and npm are present;
 # - the HTTP server's own cost: raw keep-alive HTTP/1.1 against the engine, dynalite and a blocking-socket echo;
-# - the in-memory call against the SDK's own floor (JMH SdkFloorBenchmark: engine transport vs a stub SdkHttpClient);
+# - the in-memory call against the SDK's own floor (JMH SdkFloorBenchmark: engine transport vs a stub SdkHttpClient,
+#   and its main: the same calls in CPU time, each transport in JVMs of its own taking turns);
 # - a generated suite (GeneratedSuite: 50 classes x 10 tests) under Surefire, embedded and against dynalite;
 # - cold start: one test class in a fresh JVM (ColdStart), embedded, its SDK floor, and against dynalite;
 # - heap held by 1M items of ~300 bytes and the time engine.load took for them; heap held by forks of a table;
@@ -120,10 +121,13 @@ log "HTTP server cost: $HTTP_COST ${PEER_ARGS[*]} $HTTP_FLAGS"
 # shellcheck disable=SC2086
 java -cp "$JAR" "$HTTP_COST" "${PEER_ARGS[@]}" $HTTP_FLAGS --out "$OUT/http-server.md" >&2
 
-# --- the SDK floor again, in CPU time, engine and stub interleaved call by call -------------------------------------
-log "SDK floor in CPU time: SdkFloorBenchmark main"
-java -cp "$JAR" dev.singletable.benchmarks.SdkFloorBenchmark 20000 20000 2>/dev/null >"$OUT/sdk-floor-cpu.txt"
-cat "$OUT/sdk-floor-cpu.txt" >&2
+# --- the SDK floor again, in CPU time: engine and stub each in JVMs of their own, taking turns ----------------------
+SDK_FLOOR_ARGS="${SDK_FLOOR_ARGS:-20000 20000 3}"
+log "SDK floor in CPU time: SdkFloorBenchmark main $SDK_FLOOR_ARGS"
+# shellcheck disable=SC2086
+java -cp "$JAR" dev.singletable.benchmarks.SdkFloorBenchmark $SDK_FLOOR_ARGS 2>"$OUT/sdk-floor-cpu-pairs.txt" \
+    >"$OUT/sdk-floor-cpu.txt"
+cat "$OUT/sdk-floor-cpu-pairs.txt" "$OUT/sdk-floor-cpu.txt" >&2
 
 # --- a test run as users see it: the generated suite under Surefire -----------------------------------------------
 SUITE_DIR="$ROOT/benchmarks/target/suite"
@@ -333,7 +337,7 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo "mvn -B -q $MVN_FLAGS install -DskipTests"
     echo "java -cp benchmarks/target/benchmarks.jar $DRIVER ${PEER_ARGS[*]:+--peer http://127.0.0.1:PORT} --rounds $ROUNDS --ops $OPS"
     echo "java -cp benchmarks/target/benchmarks.jar $HTTP_COST ${PEER_ARGS[*]:+--peer http://127.0.0.1:PORT} $HTTP_FLAGS"
-    echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.SdkFloorBenchmark 20000 20000"
+    echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.SdkFloorBenchmark $SDK_FLOOR_ARGS"
     echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.suite.GeneratedSuite --out benchmarks/target/suite $SUITE_FLAGS"
     echo "(cd benchmarks/target/suite && mvn -B -q $MVN_FLAGS test-compile && time mvn -B -q $MVN_FLAGS test && time mvn -B -q $MVN_FLAGS test -DargLine=-XX:TieredStopAtLevel=1 && time mvn -B -q $MVN_FLAGS test -Pfloor${PEER_URL:+ && time mvn -B -q $MVN_FLAGS test -Dsingletable.endpoint=http://127.0.0.1:PORT})"
     echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.suite.SuiteReport ${PEER_URL:+--reference peer }embedded REPORTS SECONDS embedded-c1 REPORTS SECONDS floor REPORTS SECONDS${PEER_URL:+ peer REPORTS SECONDS}"
@@ -379,12 +383,21 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo "|---|---:|---:|---:|---:|---:|---|"
     sdk_floor_table
     echo
-    echo "The same calls in CPU time of the calling thread, engine and stub interleaved call by call (20,000 warm-up"
-    echo "and 20,000 measured calls each; robust to a machine that other work keeps busy), medians in µs:"
+    echo "The same calls in CPU time of the calling thread (\`SdkFloorBenchmark $SDK_FLOOR_ARGS\`: warm-up rounds, measured"
+    echo "rounds, pairs; a round calls each of the five once). Each transport runs in a JVM of its own, as in a user's"
+    echo "test JVM: one JVM calling both would make the SDK's call sites see two HTTP clients and compile differently."
+    echo "The two JVMs of a pair take turns in batches of 200 rounds, so that both meet the same machine. The median"
+    echo "over pairs of each JVM's median, in µs, and each pair's ratio:"
     echo
-    echo "| call | engine CPU p50 µs | stub CPU p50 µs | engine ÷ stub |"
-    echo "|---|---:|---:|---:|"
-    awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } printf "| %s | %s | %s | %s× |\n", $1, v["engineCpuP50Us"], v["stubCpuP50Us"], v["ratio"] }' "$OUT/sdk-floor-cpu.txt"
+    echo "| call | engine CPU p50 µs | stub CPU p50 µs | engine ÷ stub | per pair | target |"
+    echo "|---|---:|---:|---:|---|---|"
+    awk 'BEGIN { target["getItem"] = 1.15; target["putItem"] = 1.15; target["queryPartition"] = 1.3 }
+        FNR == NR { for (i = 2; i <= NF; i++) if ($i ~ /^ratio=/) pairs[$3] = pairs[$3] (pairs[$3] == "" ? "" : ", ") substr($i, 7) "×"; next }
+        {
+            for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+            verdict = ($1 in target) ? sprintf("≤ %.2f× %s", target[$1], v["ratio"] <= target[$1] ? "✓" : "✗") : ""
+            printf "| %s | %s | %s | %s× | %s | %s |\n", $1, v["engineCpuP50Us"], v["stubCpuP50Us"], v["ratio"], pairs[$1], verdict
+        }' "$OUT/sdk-floor-cpu-pairs.txt" "$OUT/sdk-floor-cpu.txt"
     echo
     echo "## A test run as users see it: the generated suite under Surefire"
     echo

@@ -1,16 +1,25 @@
 package dev.singletable.benchmarks;
 
 import dev.singletable.engine.DynamoDbEngine;
+import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -57,6 +66,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 public class SdkFloorBenchmark {
     private static final int CUSTOMERS = EngineApiBenchmark.CUSTOMERS;
     private static final int ORDERS = EngineApiBenchmark.ORDERS;
+    /** Rounds a JVM of {@link #main} runs in one turn: some tens of milliseconds. */
+    private static final int BATCH_ROUNDS = 200;
 
     @Param({"engine", "stub"})
     public String transport;
@@ -132,54 +143,151 @@ public class SdkFloorBenchmark {
     }
 
     /**
-     * The same comparison measured in CPU time of the calling thread, engine and stub interleaved call by call: on
-     * a machine other work keeps busy, time spent descheduled would otherwise swamp a call of microseconds. Prints
-     * one line per call: the medians and their ratio.
+     * The same comparison in CPU time of the calling thread (on a machine other work keeps busy, time spent
+     * descheduled would swamp a call of microseconds), each transport in a JVM of its own, as a user's test JVM
+     * runs one: calling both in one JVM makes the SDK's call sites see two HTTP clients, and the JIT compiles
+     * them differently for both. A pair of child JVMs, engine and stub, take turns in batches of rounds (a round
+     * calls each of the five once), so that both meet the same machine; warm-up rounds first. Prints one line per
+     * call: the median over pairs of each JVM's median, and their ratio; each pair's medians go to standard error.
      *
-     * <pre>java -cp benchmarks.jar dev.singletable.benchmarks.SdkFloorBenchmark [warm-up calls] [measured calls]</pre>
+     * <pre>java -cp benchmarks.jar dev.singletable.benchmarks.SdkFloorBenchmark [warm-up rounds] [measured rounds] [pairs]</pre>
      */
-    public static void main(String[] args) {
+    public static void main(String[] args) throws IOException, InterruptedException {
         int warmup = args.length > 0 ? Integer.parseInt(args[0]) : 20_000;
         int measured = args.length > 1 ? Integer.parseInt(args[1]) : 20_000;
-        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
-        SdkFloorBenchmark engine = new SdkFloorBenchmark();
-        engine.transport = "engine";
-        engine.setup();
-        SdkFloorBenchmark stub = new SdkFloorBenchmark();
-        stub.transport = "stub";
-        stub.setup();
-        Map<String, java.util.function.Consumer<SdkFloorBenchmark>> calls = new java.util.LinkedHashMap<>();
+        if (args.length > 3 && args[2].equals("--child")) {
+            measureInThisJvm(args[3], warmup, measured);
+            return;
+        }
+        int pairs = args.length > 2 ? Integer.parseInt(args[2]) : 3;
+        Map<String, Map<String, List<Double>>> medians = new LinkedHashMap<>(); // call -> transport -> one a pair
+        for (int pair = 1; pair <= pairs; pair++) {
+            Map<String, Map<String, Double>> results = pair(warmup, measured);
+            for (Map.Entry<String, Map<String, Double>> call : results.entrySet()) {
+                call.getValue().forEach((transport, median) -> medians.computeIfAbsent(call.getKey(),
+                        c -> new LinkedHashMap<>()).computeIfAbsent(transport, t -> new ArrayList<>()).add(median));
+                double engine = call.getValue().get("engine");
+                double stub = call.getValue().get("stub");
+                System.err.printf(Locale.ROOT, "pair %d %s engineCpuP50Us=%.1f stubCpuP50Us=%.1f ratio=%.2f%n",
+                        pair, call.getKey(), engine, stub, engine / stub);
+            }
+        }
+        medians.forEach((call, byTransport) -> {
+            double engine = median(byTransport.get("engine"));
+            double stub = median(byTransport.get("stub"));
+            System.out.printf(Locale.ROOT, "%s engineCpuP50Us=%.1f stubCpuP50Us=%.1f ratio=%.2f pairs=%d%n",
+                    call, engine, stub, engine / stub, pairs);
+        });
+    }
+
+    /**
+     * One pair of child JVMs on this class path, taking turns batch by batch; returns each call's median CPU time
+     * (µs) in each.
+     */
+    private static Map<String, Map<String, Double>> pair(int warmup, int measured)
+            throws IOException, InterruptedException {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Map<String, Process> children = new LinkedHashMap<>();
+        for (String transport : List.of("engine", "stub")) {
+            children.put(transport, new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                    SdkFloorBenchmark.class.getName(), Integer.toString(warmup), Integer.toString(measured), "--child",
+                    transport).redirectError(ProcessBuilder.Redirect.DISCARD).start());
+        }
+        Map<String, Map<String, Double>> results = new LinkedHashMap<>();
+        try {
+            Map<String, BufferedReader> outputs = new LinkedHashMap<>();
+            children.forEach((transport, child) -> outputs.put(transport, new BufferedReader(
+                    new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))));
+            for (String transport : children.keySet()) {
+                expect(outputs.get(transport), "ready", transport);
+            }
+            for (int batch = 0; batch < batches(warmup + measured); batch++) {
+                for (Map.Entry<String, Process> child : children.entrySet()) {
+                    child.getValue().getOutputStream().write('\n'); // your turn
+                    child.getValue().getOutputStream().flush();
+                    expect(outputs.get(child.getKey()), "done", child.getKey());
+                }
+            }
+            for (Map.Entry<String, BufferedReader> output : outputs.entrySet()) {
+                for (String line = output.getValue().readLine(); line != null; line = output.getValue().readLine()) {
+                    String[] call = line.split(" ");
+                    results.computeIfAbsent(call[0], c -> new LinkedHashMap<>())
+                            .put(output.getKey(), Double.parseDouble(call[1]));
+                }
+            }
+            for (Map.Entry<String, Process> child : children.entrySet()) {
+                if (child.getValue().waitFor() != 0) {
+                    throw new IllegalStateException("the " + child.getKey() + " JVM failed: exit code "
+                            + child.getValue().exitValue());
+                }
+            }
+        } finally {
+            children.values().forEach(Process::destroy);
+        }
+        return results;
+    }
+
+    private static void expect(BufferedReader output, String expected, String transport) throws IOException {
+        String line = output.readLine();
+        if (!expected.equals(line)) {
+            throw new IllegalStateException("the " + transport + " JVM said " + line + " where " + expected
+                    + " was due");
+        }
+    }
+
+    private static int batches(int rounds) {
+        return (rounds + BATCH_ROUNDS - 1) / BATCH_ROUNDS;
+    }
+
+    /**
+     * A child JVM's part: one transport; a batch of rounds each time a line comes in on standard input, "done"
+     * after each; then each call's median CPU time in µs.
+     */
+    private static void measureInThisJvm(String transport, int warmup, int measured) throws IOException {
+        ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+        SdkFloorBenchmark benchmark = new SdkFloorBenchmark();
+        benchmark.transport = transport;
+        benchmark.setup();
+        Map<String, Consumer<SdkFloorBenchmark>> calls = new LinkedHashMap<>();
         calls.put("getItem", SdkFloorBenchmark::getItem);
         calls.put("putItem", SdkFloorBenchmark::putItem);
         calls.put("conditionalUpdate", SdkFloorBenchmark::conditionalUpdate);
         calls.put("queryPartition", SdkFloorBenchmark::queryPartition);
         calls.put("queryIndex", SdkFloorBenchmark::queryIndex);
+        Map<String, Stats> cpuNanos = new LinkedHashMap<>();
+        calls.keySet().forEach(call -> cpuNanos.put(call, new Stats()));
+        BufferedReader turns = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        System.out.println("ready");
+        System.out.flush();
         try {
-            calls.forEach((name, call) -> {
-                long[] engineNanos = new long[measured];
-                long[] stubNanos = new long[measured];
-                for (int i = -warmup; i < measured; i++) {
-                    long start = cpu.getCurrentThreadCpuTime();
-                    call.accept(engine);
-                    long middle = cpu.getCurrentThreadCpuTime();
-                    call.accept(stub);
-                    long end = cpu.getCurrentThreadCpuTime();
-                    if (i >= 0) {
-                        engineNanos[i] = middle - start;
-                        stubNanos[i] = end - middle;
+            int round = -warmup;
+            for (int batch = 0; batch < batches(warmup + measured); batch++) {
+                if (turns.readLine() == null) {
+                    throw new IllegalStateException("standard input closed before the last batch");
+                }
+                for (int end = Math.min(round + BATCH_ROUNDS, measured); round < end; round++) {
+                    for (Map.Entry<String, Consumer<SdkFloorBenchmark>> call : calls.entrySet()) {
+                        long start = cpu.getCurrentThreadCpuTime();
+                        call.getValue().accept(benchmark);
+                        long elapsed = cpu.getCurrentThreadCpuTime() - start;
+                        if (round >= 0) {
+                            cpuNanos.get(call.getKey()).add(elapsed);
+                        }
                     }
                 }
-                java.util.Arrays.sort(engineNanos);
-                java.util.Arrays.sort(stubNanos);
-                double e = engineNanos[measured / 2] / 1000.0;
-                double f = stubNanos[measured / 2] / 1000.0;
-                System.out.printf(java.util.Locale.ROOT, "%s engineCpuP50Us=%.1f stubCpuP50Us=%.1f ratio=%.2f%n",
-                        name, e, f, e / f);
-            });
+                System.out.println("done");
+                System.out.flush();
+            }
         } finally {
-            engine.close();
-            stub.close();
+            benchmark.close();
         }
+        cpuNanos.forEach((call, stats) -> System.out.printf(Locale.ROOT, "%s %.1f%n", call, stats.percentileMicros(50)));
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = values.stream().sorted().toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
     private static Map<String, AttributeValue> key(int customer, int order) {

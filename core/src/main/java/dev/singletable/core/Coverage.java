@@ -1,11 +1,13 @@
 package dev.singletable.core;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -25,7 +27,6 @@ import java.util.Optional;
  */
 public record Coverage(String table, String design, List<PatternUse> patterns, List<UndeclaredRead> undeclared) {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /**
      * A declared pattern and the application requests that had its shape.
@@ -108,39 +109,57 @@ public record Coverage(String table, String design, List<PatternUse> patterns, L
                 + (undeclaredReads == 1 ? " undeclared read" : " undeclared reads");
     }
 
-    /** @return the coverage as a JSON document, which {@link #fromJson(String)} reads back equal */
+    /**
+     * @return the coverage as a JSON document, which {@link #fromJson(String)} reads back equal: indented as a
+     *         mapper's pretty printer indents, written with the streaming generator, as the extension writes it at
+     *         the end of every run and setting up a mapper there cost more than the whole document
+     */
     public String toJson() {
-        ObjectNode root = JSON.createObjectNode();
-        root.put("table", table);
-        root.put("design", design);
-        root.put("complete", complete());
-        root.put("served", patterns.size() - unserved().size());
-        root.put("declared", patterns.size());
-        ArrayNode uses = root.putArray("patterns");
-        for (PatternUse use : patterns) {
-            ObjectNode node = uses.addObject();
-            node.put("pattern", use.pattern());
-            node.put("index", use.index());
-            node.put("requests", use.requests());
-            strings(node.putArray("tests"), use.tests());
+        StringWriter out = new StringWriter();
+        try (JsonGenerator json = new JsonFactory().createGenerator(out).useDefaultPrettyPrinter()) {
+            json.writeStartObject();
+            json.writeStringField("table", table);
+            json.writeStringField("design", design);
+            json.writeBooleanField("complete", complete());
+            json.writeNumberField("served", patterns.size() - unserved().size());
+            json.writeNumberField("declared", patterns.size());
+            json.writeArrayFieldStart("patterns");
+            for (PatternUse use : patterns) {
+                json.writeStartObject();
+                json.writeStringField("pattern", use.pattern());
+                json.writeStringField("index", use.index());
+                json.writeNumberField("requests", use.requests());
+                strings(json, "tests", use.tests());
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            json.writeArrayFieldStart("undeclared");
+            for (UndeclaredRead read : undeclared) {
+                json.writeStartObject();
+                json.writeStringField("operation", read.operation());
+                json.writeStringField("index", read.index());
+                json.writeStringField("shape", read.shape());
+                json.writeNumberField("requests", read.requests());
+                json.writeStringField("example", read.example());
+                strings(json, "tests", read.tests());
+                json.writeStringField("nearest", read.nearest().orElse(null));
+                strings(json, "differences", read.differences());
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing to memory does not fail", e);
         }
-        ArrayNode reads = root.putArray("undeclared");
-        for (UndeclaredRead read : undeclared) {
-            ObjectNode node = reads.addObject();
-            node.put("operation", read.operation());
-            node.put("index", read.index());
-            node.put("shape", read.shape());
-            node.put("requests", read.requests());
-            node.put("example", read.example());
-            strings(node.putArray("tests"), read.tests());
-            read.nearest().ifPresentOrElse(n -> node.put("nearest", n), () -> node.putNull("nearest"));
-            strings(node.putArray("differences"), read.differences());
-        }
-        return root.toPrettyString();
+        return out.toString();
     }
 
-    private static void strings(ArrayNode array, List<String> values) {
-        values.forEach(array::add);
+    private static void strings(JsonGenerator json, String field, List<String> values) throws IOException {
+        json.writeArrayFieldStart(field);
+        for (String value : values) {
+            json.writeString(value);
+        }
+        json.writeEndArray();
     }
 
     /**
@@ -151,7 +170,7 @@ public record Coverage(String table, String design, List<PatternUse> patterns, L
     public static Coverage fromJson(String json) {
         JsonNode root;
         try {
-            root = JSON.readTree(json);
+            root = Reader.JSON.readTree(json);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("not a coverage file: " + e.getOriginalMessage(), e);
         }
@@ -204,5 +223,10 @@ public record Coverage(String table, String design, List<PatternUse> patterns, L
             texts.add(element.asText());
         }
         return texts;
+    }
+
+    /** Holds the mapper {@link #fromJson} reads with, made on its first use: writing needs none. */
+    private static final class Reader {
+        static final ObjectMapper JSON = new ObjectMapper();
     }
 }

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -34,7 +33,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 public final class CoverageRecorder {
     /** Everything of a key value after its last separator varies from call to call. */
-    private static final Pattern VARYING = Pattern.compile("(?<=[#:|/])[^#:|/]*$|^[^#:|/]*$");
+    private static final String SEPARATORS = "#:|/";
 
     private final TableDesign design;
     private final String source;
@@ -68,18 +67,24 @@ public final class CoverageRecorder {
      * @param test  the test, as {@code Class.method()}
      */
     public synchronized void record(SingleTable table, String test) {
-        for (RequestLogEntry request : PatternShape.reads(table.requestLog().entries())) {
-            if (!request.succeeded() || !request.table().map(table.name()::equals).orElse(false)
+        // loops, not streams: this runs after every test of a run, mostly before the JIT has compiled any of it
+        for (RequestLogEntry request : table.requestLog().entries()) {
+            if (!PatternShape.isRead(request) || !request.succeeded()
+                    || !table.name().equals(request.table().orElse(null))
                     || table instanceof Handle handle && handle.sentByToolkit(request)) {
                 continue;
             }
-            List<AccessPattern> served = design.accessPatterns().stream()
-                    .filter(p -> PatternShape.matches(p, request)).toList();
-            if (served.isEmpty()) {
+            boolean served = false;
+            for (AccessPattern pattern : design.accessPatterns()) {
+                if (PatternShape.matches(pattern, request)) {
+                    uses.get(pattern.name()).add(test);
+                    served = true;
+                }
+            }
+            if (!served) {
                 undeclared.computeIfAbsent(shape(request), shape -> new Undeclared(request, shape, new Use()))
                         .use().add(test);
             }
-            served.forEach(p -> uses.get(p.name()).add(test));
         }
     }
 
@@ -138,10 +143,30 @@ public final class CoverageRecorder {
     }
 
     private static String general(AttributeValue value) {
-        if (value.s() == null || value.s().chars().noneMatch(Character::isDigit)) {
-            return value.s() == null ? "…" : DynamoValues.display(value);
+        String text = value.s();
+        if (text == null) {
+            return "…";
         }
-        return "\"" + VARYING.matcher(value.s()).replaceFirst("…") + "\"";
+        if (!hasDigit(text)) {
+            return DynamoValues.display(value);
+        }
+        // what follows the last separator varies: it goes, the separator stays
+        int last = -1;
+        for (int i = 0; i < text.length(); i++) {
+            if (SEPARATORS.indexOf(text.charAt(i)) >= 0) {
+                last = i;
+            }
+        }
+        return "\"" + text.substring(0, last + 1) + "…\"";
+    }
+
+    private static boolean hasDigit(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (Character.isDigit(text.charAt(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The requests that served one declared pattern, or of one undeclared shape. */

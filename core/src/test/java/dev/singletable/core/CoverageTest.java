@@ -2,7 +2,9 @@ package dev.singletable.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.singletable.fixtures.FixtureSource;
 import java.util.List;
 import java.util.Map;
@@ -105,6 +107,21 @@ class CoverageTest {
     }
 
     @Test
+    void shapes_a_key_value_with_digits_without_what_follows_its_last_separator() {
+        SingleTable test = nextTest();
+        for (String value : List.of("42", "ORDER:7/B|12#x9", "ORDER:7/B|12#", "PROFILE", "a\n1")) {
+            client.query(q -> q.tableName("shop").keyConditionExpression("PK = :pk")
+                    .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(value))));
+        }
+        recorder.record(test, "ShopTest.values()");
+
+        assertThat(recorder.coverage().undeclared()).extracting(Coverage.UndeclaredRead::shape, Coverage.UndeclaredRead::requests)
+                .containsExactly(tuple("Query on the table where PK = \"…\"", 2),
+                        tuple("Query on the table where PK = \"ORDER:7/B|12#…\"", 2),
+                        tuple("Query on the table where PK = \"PROFILE\"", 1));
+    }
+
+    @Test
     void counts_a_scan_for_a_pattern_the_design_declares_as_a_scan_of_the_same_table() {
         try (Seeded scans = Seeded.of(FixtureSource.ofClasspath(CoverageTest.class, "/verdicts/shop-scan.table.yaml")
                 .read(), VerificationTest.ITEMS)) {
@@ -137,6 +154,24 @@ class CoverageTest {
         assertThat(Coverage.fromJson(json)).isEqualTo(coverage);
         assertThat(json).contains("\"complete\" : false", "\"served\" : 1", "\"declared\" : 3",
                 "\"shape\" : \"Query on the table where PK = \\\"CUSTOMER#…\\\" AND SK > \\\"ORDER#…\\\"\"");
+    }
+
+    @Test
+    void writes_json_indented_as_a_mapper_writes_it() throws Exception {
+        Coverage coverage = new Coverage("shop", "shop.table.yaml", List.of(
+                new Coverage.PatternUse("customer", "table", 2, List.of("T.a()", "T.b()")),
+                new Coverage.PatternUse("openOrders", "GSI1", 0, List.of())), List.of(
+                new Coverage.UndeclaredRead("Query", "table", "Query on the table where PK = \"CUSTOMER#…\"", 3,
+                        "PK = :pk", List.of("T.c()"), Optional.of("customer"), List.of("has no sort key")),
+                new Coverage.UndeclaredRead("Scan", "table", "Scan of the table", 1, "", List.of("T.d()"),
+                        Optional.empty(), List.of())));
+        ObjectMapper mapper = new ObjectMapper();
+
+        String json = coverage.toJson();
+
+        assertThat(json).isEqualTo(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(mapper.readTree(json)))
+                .contains("\"nearest\" : null", "\"requests\" : 3", "\"complete\" : false");
+        assertThat(Coverage.fromJson(json)).isEqualTo(coverage);
     }
 
     @Test

@@ -17,11 +17,13 @@ import dev.singletable.engine.model.KeyCondition;
 import dev.singletable.engine.model.Operation;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.SdkResponse;
@@ -135,7 +137,7 @@ public final class RequestLogInterceptor implements ExecutionInterceptor {
                 .caller(attributes.getAttribute(CALLER));
         KeyCondition keyCondition = keyCondition(request, table);
         entry.keyCondition(() -> keyCondition);
-        entry.expressions(() -> ExpressionDisplay.resolve(expressionMembers(request)));
+        entry.expressions(expressionsLater(request));
         if (response != null) {
             describe(response, entry);
         }
@@ -201,18 +203,35 @@ public final class RequestLogInterceptor implements ExecutionInterceptor {
         }
     }
 
-    /** The members the engine's display reads, as they went on the wire. */
-    private static JsonNode expressionMembers(SdkRequest request) {
-        ObjectNode node = JSON.objectNode();
+    /**
+     * The request's expressions for the log's display, worked out when a reader asks, holding only the members the
+     * display reads: a log keeps thousands of entries, and each holding its whole request (a PutItem's item) would
+     * be memory, and work for the garbage collector, that nobody reads.
+     */
+    private static Supplier<Map<ExpressionKind, String>> expressionsLater(SdkRequest request) {
+        Map<ExpressionKind, String> texts = new EnumMap<>(ExpressionKind.class);
         for (ExpressionKind kind : ExpressionKind.values()) {
-            request.getValueForField(kind.parameter(), String.class).ifPresent(text -> node.put(kind.parameter(), text));
+            request.getValueForField(kind.parameter(), String.class).ifPresent(text -> texts.put(kind, text));
         }
-        ObjectNode names = node.putObject("ExpressionAttributeNames");
-        names(request).forEach(names::put);
-        ObjectNode values = node.putObject("ExpressionAttributeValues");
-        attributeValues(request).forEach((placeholder, value) -> {
+        if (texts.isEmpty()) {
+            return Map::of;
+        }
+        Map<String, String> names = names(request);
+        Map<String, AttributeValue> values = attributeValues(request);
+        return () -> ExpressionDisplay.resolve(expressionMembers(texts, names, values));
+    }
+
+    /** The members the engine's display reads, as they went on the wire. */
+    private static JsonNode expressionMembers(Map<ExpressionKind, String> texts, Map<String, String> names,
+                                              Map<String, AttributeValue> values) {
+        ObjectNode node = JSON.objectNode();
+        texts.forEach((kind, text) -> node.put(kind.parameter(), text));
+        ObjectNode namesNode = node.putObject("ExpressionAttributeNames");
+        names.forEach(namesNode::put);
+        ObjectNode valuesNode = node.putObject("ExpressionAttributeValues");
+        values.forEach((placeholder, value) -> {
             try {
-                values.set(placeholder, SdkValues.json(value));
+                valuesNode.set(placeholder, SdkValues.json(value));
             } catch (IllegalArgumentException untyped) {
                 // a value without a type (the service refuses it) displays as its placeholder
             }

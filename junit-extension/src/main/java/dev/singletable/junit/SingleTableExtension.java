@@ -154,7 +154,7 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
             return;
         }
         TableResource table = classTable(owner, context);
-        injectFields(context.getRequiredTestClass(), null, table, table.classHandle());
+        injectFields(context, context.getRequiredTestClass(), null, table, table.classHandle());
     }
 
     /** Resets the table (or creates the test's own), writes the test's fixtures, fills fields. */
@@ -178,9 +178,9 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
         }
         context.getStore(NAMESPACE).put(TestState.class, new TestState(table, handle, started));
         for (Object instance : context.getRequiredTestInstances().getAllInstances()) {
-            injectFields(instance.getClass(), instance, table, handle);
+            injectFields(context, instance.getClass(), instance, table, handle);
         }
-        injectFields(context.getRequiredTestClass(), null, table, handle);
+        injectFields(context, context.getRequiredTestClass(), null, table, handle);
     }
 
     /**
@@ -327,11 +327,9 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
      *
      * @throws ExtensionConfigurationException for an annotated field that is final or of a type not injected
      */
-    private static void injectFields(Class<?> testClass, Object instance, TableResource table, SingleTable handle) {
-        boolean statics = instance == null;
-        List<Field> fields = AnnotationSupport.findAnnotatedFields(testClass, SingleTableResource.class,
-                field -> Modifier.isStatic(field.getModifiers()) == statics, HierarchyTraversalMode.TOP_DOWN);
-        for (Field field : fields) {
+    private static void injectFields(ExtensionContext context, Class<?> testClass, Object instance,
+            TableResource table, SingleTable handle) {
+        for (Field field : resourceFields(context, testClass, instance == null).fields()) {
             if (Modifier.isFinal(field.getModifiers()) || !injectable(field.getType())) {
                 throw new ExtensionConfigurationException("@SingleTableResource field " + field.getDeclaringClass()
                         .getName() + "." + field.getName() + (Modifier.isFinal(field.getModifiers())
@@ -345,6 +343,21 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
                 throw new IllegalStateException("cannot assign field " + field, e);
             }
         }
+    }
+
+    /**
+     * A class's {@link SingleTableResource} fields, static or not, looked up once per run and kept in the root store:
+     * every test asks for them twice (its instances', its class's), and the look walks the class's hierarchy.
+     */
+    private static ResourceFields resourceFields(ExtensionContext context, Class<?> testClass, boolean statics) {
+        return getOrCreate(context.getRoot(), List.of(ResourceFields.class, testClass, statics),
+                () -> new ResourceFields(AnnotationSupport.findAnnotatedFields(testClass, SingleTableResource.class,
+                        field -> Modifier.isStatic(field.getModifiers()) == statics, HierarchyTraversalMode.TOP_DOWN)),
+                ResourceFields.class);
+    }
+
+    /** The store's record of a class's {@link SingleTableResource} fields of one kind (static or not). */
+    private record ResourceFields(List<Field> fields) {
     }
 
     private static TableResource classTable(Declaration.Owner owner, ExtensionContext context) {

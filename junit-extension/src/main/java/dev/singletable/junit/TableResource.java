@@ -16,7 +16,6 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
  * The table of a declaration: per class in the class's store, or per test in the test's store; the store closes
@@ -129,9 +128,9 @@ final class TableResource implements AutoCloseable, ExtensionContext.Store.Close
             returnToFixtureState(context);
         }
         Method method = context.getRequiredTestMethod();
-        ProvisionedTable target = testTable;
-        dev.singletable.fixtures.Fixtures testFixtures = AnnotationSupport.findAnnotation(method, Fixtures.class)
-                .map(extra -> withExtra(method, extra, target)).orElse(fixtures);
+        // @Fixtures targets methods only, so no annotation carries it: the method's own is all there is to find
+        Fixtures extra = method.getAnnotation(Fixtures.class);
+        dev.singletable.fixtures.Fixtures testFixtures = extra == null ? fixtures : withExtra(method, extra, testTable);
         return SingleTable.of(run.backend(), design, testTable.name(), testFixtures);
     }
 

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,6 +51,11 @@ public final class CoverageReport implements AutoCloseable {
     private final Mode mode;
     private final Path directory;
     private final Map<TableDesign, CoverageRecorder> recorders = new LinkedHashMap<>();
+    /**
+     * The same recorders by design object: a run reads one design object per text, and looking one up by identity
+     * spares every test hashing the whole design (its records, lists and maps) to find its recorder.
+     */
+    private final Map<TableDesign, CoverageRecorder> byIdentity = new IdentityHashMap<>();
 
     private CoverageReport(Mode mode, Path directory) {
         this.mode = mode;
@@ -74,7 +80,8 @@ public final class CoverageReport implements AutoCloseable {
         }
         CoverageRecorder recorder;
         synchronized (recorders) {
-            recorder = recorders.computeIfAbsent(table.design(), design -> CoverageRecorder.of(design, source));
+            recorder = byIdentity.computeIfAbsent(table.design(), design -> recorders.computeIfAbsent(design,
+                    equal -> CoverageRecorder.of(equal, source)));
         }
         recorder.record(table, test);
     }
@@ -161,7 +168,9 @@ public final class CoverageReport implements AutoCloseable {
     static String junitXml(Coverage coverage, boolean failing) {
         StringWriter out = new StringWriter();
         try {
-            XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out);
+            // the JDK's own writer: the same file whatever the class path holds, and no search of every jar's
+            // service files for another at the end of each run
+            XMLStreamWriter xml = XMLOutputFactory.newDefaultFactory().createXMLStreamWriter(out);
             xml.writeStartDocument("UTF-8", "1.0");
             xml.writeCharacters("\n");
             int gaps = coverage.unserved().size() + coverage.undeclared().size();

@@ -35,6 +35,16 @@ public final class Sources {
     private final Map<List<Object>, Object> parsed = new ConcurrentHashMap<>();
     /** What {@link #prefetch} was asked for: the anchor's package and the names. */
     private final Set<List<Object>> prefetched = ConcurrentHashMap.newKeySet();
+    /**
+     * Class path resources found, by loader and path: every class of a run looks its files up, and a look walks the
+     * class path, which does not change during a run (what the files hold may: they are read each time).
+     */
+    private final Map<ClassLoader, Map<String, URL>> resources = new ConcurrentHashMap<>();
+    /**
+     * The last text read from each place: a text read again is compared with it and, when equal, replaced by it,
+     * whose hash code is already worked out, as the keys of {@link #parsed} hash texts of a hundred kilobytes.
+     */
+    private final Map<String, String> texts = new ConcurrentHashMap<>();
 
     /** Keep one per run, in the root store: {@link Run#sources()}. */
     public Sources() {
@@ -66,7 +76,7 @@ public final class Sources {
 
     /** Reads and validates the design named by {@code element}. */
     public TableDesign design(Class<?> anchor, String name, String element) {
-        FixtureSource source = find(anchor, name, "design", element);
+        Found source = find(anchor, name, "design", element);
         String text = source.read();
         try {
             return (TableDesign) parsed.computeIfAbsent(List.of("design", source.name(), text),
@@ -80,16 +90,19 @@ public final class Sources {
     /** Reads the fixture files named by {@code element} and checks them against the design. */
     public Fixtures fixtures(Class<?> anchor, TableDesign design, String[] names, String element) {
         List<Object> key = new ArrayList<>(List.of("fixtures", new Identity(design)));
-        List<FixtureSource> sources = new ArrayList<>();
         for (String name : names) {
-            FixtureSource found = find(anchor, name, "fixture file", element);
-            String text = found.read();
+            Found found = find(anchor, name, "fixture file", element);
             key.add(found.name());
-            key.add(text);
-            sources.add(FixtureSource.ofString(found.name(), text));
+            key.add(found.read());
         }
         try {
-            return (Fixtures) parsed.computeIfAbsent(key, k -> Fixtures.fromSources(design, sources, Map.of()));
+            return (Fixtures) parsed.computeIfAbsent(key, k -> {
+                List<FixtureSource> sources = new ArrayList<>();
+                for (int i = 2; i < key.size(); i += 2) {
+                    sources.add(FixtureSource.ofString((String) key.get(i), (String) key.get(i + 1)));
+                }
+                return Fixtures.fromSources(design, sources, Map.of());
+            });
         } catch (FixtureException e) {
             throw new ExtensionConfigurationException(element + ": fixtures do not match design '"
                     + design.tableName() + "': " + e.getMessage(), e);
@@ -127,29 +140,70 @@ public final class Sources {
         }
     }
 
-    private static FixtureSource find(Class<?> anchor, String name, String kind, String element) {
+    /** A file found: its name as the declaration gives it, and where it is. */
+    private final class Found {
+        private final String name;
+        private final URL url;
+
+        Found(String name, URL url) {
+            this.name = name;
+            this.url = url;
+        }
+
+        String name() {
+            return name;
+        }
+
+        /** @return the file's text; the instance read last time when the text is the same */
+        String read() {
+            String text = FixtureSource.of(name, () -> {
+                try {
+                    return url.openStream();
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot read " + url, e);
+                }
+            }).read();
+            String where = url.toExternalForm();
+            String last = texts.putIfAbsent(where, text);
+            if (last == null) {
+                return text;
+            }
+            if (last.equals(text)) {
+                return last;
+            }
+            texts.put(where, text);
+            return text;
+        }
+    }
+
+    private URL resource(ClassLoader loader, String path) {
+        Map<String, URL> found = resources.computeIfAbsent(loader, l -> new ConcurrentHashMap<>());
+        URL url = found.get(path);
+        if (url == null) {
+            url = loader.getResource(path);
+            if (url != null) {
+                found.put(path, url);
+            }
+        }
+        return url;
+    }
+
+    private Found find(Class<?> anchor, String name, String kind, String element) {
         String packagePath = anchor.getPackageName().replace('.', '/');
         String relative = name.startsWith("/") || packagePath.isEmpty() ? name.replaceFirst("^/", "")
                 : packagePath + "/" + name;
         String root = name.replaceFirst("^/", "");
         Path file = Path.of(name).toAbsolutePath().normalize();
         ClassLoader loader = anchor.getClassLoader();
-        URL url = loader.getResource(relative);
+        URL url = resource(loader, relative);
         if (url == null && !name.startsWith("/")) {
-            url = loader.getResource(root);
+            url = resource(loader, root);
         }
         if (url == null && Files.isRegularFile(file)) {
             url = fileUrl(file);
         }
         if (url != null) {
-            URL found = url;
-            return FixtureSource.of(name, () -> {
-                try {
-                    return found.openStream();
-                } catch (IOException e) {
-                    throw new UncheckedIOException("cannot read " + found, e);
-                }
-            });
+            return new Found(name, url);
         }
         String places = relative.equals(root) ? "class path resource '" + root + "'"
                 : "class path resources '" + relative + "' and '" + root + "'";

@@ -72,5 +72,7 @@ class SourcesTest {
 
         assertThat(one.items()).hasSize(1);
         assertThat(sources.fixtures(SourcesTest.class, design, names, ELEMENT).items()).hasSize(2);
+        Files.writeString(file, "items:\n  - { entity: Customer, customerId: 1, email: a@example.com }\n");
+        assertThat(sources.fixtures(SourcesTest.class, design, names, ELEMENT)).isSameAs(one);
     }
 }

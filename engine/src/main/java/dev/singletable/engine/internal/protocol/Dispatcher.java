@@ -160,7 +160,7 @@ public final class Dispatcher {
     /** What the request itself says, for the log; the handler adds what it read and cost. */
     private static void describe(RequestRecord entry, JsonNode request) {
         entry.table(tableOf(request)).index(textOrNull(request, "IndexName")).statement(textOrNull(request, "Statement"))
-                .expressions(() -> ExpressionDisplay.resolve(request));
+                .expressions(ExpressionDisplay.resolveLater(request));
     }
 
     /** Completes the record with how the request ended, and keeps it in the log. */
