@@ -6,6 +6,8 @@ import java.util.NoSuchElementException;
 
 /**
  * A sorted map from key bytes ({@link KeyBytes}) to items: a B+tree whose nodes can be shared between trees.
+ * A key is the end of an array from a start offset: its own array, or the end of the item's bytes when the item
+ * holds its key ({@link Item#holdsKey}), so that such an item and its key are one object.
  * A tree changes in place only the nodes it owns; a node it shares with a fork or a snapshot
  * ({@link #share()}) is copied before its first change, with the path above it. So a fork costs nothing when
  * made, and then what it writes: about one leaf and its path per item written, whatever the size of the tree.
@@ -73,24 +75,29 @@ final class ItemTree {
     }
 
     Item get(byte[] key) {
-        int prefix = KeyBytes.prefix(key);
+        int prefix = KeyBytes.prefix(key, 0);
         Node node = root;
         while (!node.leaf) {
-            node = node.child(route(node, key, prefix));
+            node = node.child(route(node, key, 0, prefix));
         }
-        int i = search(node, key, prefix);
+        int i = search(node, key, 0, prefix);
         return i >= 0 ? node.item(i) : null;
     }
 
     /** Adds or replaces the item under a key; returns the item replaced, or null. */
     Item put(byte[] key, Item item) {
+        return put(key, 0, item);
+    }
+
+    /** Adds or replaces the item under the key that ends {@code keyArray} from {@code keyStart}. */
+    Item put(byte[] keyArray, int keyStart, Item item) {
         previous = null;
         root = writable(root);
-        Node split = insert(root, key, KeyBytes.prefix(key), item);
+        Node split = insert(root, keyArray, keyStart, KeyBytes.prefix(keyArray, keyStart), item);
         if (split != null) {
             Node top = new Node(owner, false, max);
-            top.insert(0, null, root);
-            top.insert(1, split.keys[0], split);
+            top.insert(0, null, 0, root);
+            top.insert(1, split.keys[0], split.starts[0], split);
             root = top;
             height++;
         }
@@ -105,7 +112,7 @@ final class ItemTree {
             return null;
         }
         root = writable(root);
-        delete(root, key, KeyBytes.prefix(key));
+        delete(root, key, KeyBytes.prefix(key, 0));
         while (!root.leaf && root.count == 1) {
             root = root.child(0);
             height--;
@@ -132,11 +139,11 @@ final class ItemTree {
     }
 
     /** Inserts under a node; returns the new right sibling when the node split, else null. */
-    private Node insert(Node node, byte[] key, int prefix, Item item) {
+    private Node insert(Node node, byte[] key, int start, int prefix, Item item) {
         int at;
         Object value;
         if (node.leaf) {
-            int i = search(node, key, prefix);
+            int i = search(node, key, start, prefix);
             if (i >= 0) {
                 previous = node.item(i);
                 node.values[i] = item;
@@ -146,28 +153,29 @@ final class ItemTree {
             at = -i - 1;
             value = item;
         } else {
-            int i = route(node, key, prefix);
+            int i = route(node, key, start, prefix);
             Node child = writable(node.child(i));
             node.values[i] = child;
-            Node split = insert(child, key, prefix, item);
+            Node split = insert(child, key, start, prefix, item);
             if (split == null) {
                 return null;
             }
             at = i + 1;
             key = split.keys[0];
+            start = split.starts[0];
             value = split;
         }
         if (node.count < max) {
-            node.insert(at, key, value);
+            node.insert(at, key, start, value);
             return null;
         }
         // a node filled by appending (keys written in order) stays full; otherwise both halves get room
         int keep = at == max ? max : max / 2;
         Node right = node.splitAt(keep, owner);
         if (at <= keep && keep < max) {
-            node.insert(at, key, value);
+            node.insert(at, key, start, value);
         } else {
-            right.insert(at - keep, key, value);
+            right.insert(at - keep, key, start, value);
         }
         return right;
     }
@@ -175,12 +183,12 @@ final class ItemTree {
     /** Removes a key known to be present under a node, keeping every node but the root at least {@code min} full. */
     private void delete(Node node, byte[] key, int prefix) {
         if (node.leaf) {
-            int i = search(node, key, prefix);
+            int i = search(node, key, 0, prefix);
             previous = node.item(i);
             node.removeAt(i);
             return;
         }
-        int i = route(node, key, prefix);
+        int i = route(node, key, 0, prefix);
         Node child = writable(node.child(i));
         node.values[i] = child;
         delete(child, key, prefix);
@@ -195,24 +203,27 @@ final class ItemTree {
         Node b = writable(parent.child(left + 1));
         parent.values[left] = a;
         parent.values[left + 1] = b;
-        byte[] separator = parent.keys[left + 1];
         if (a.count + b.count <= max) {
-            a.absorb(b, separator);
+            a.absorb(b, parent.keys[left + 1], parent.starts[left + 1]);
             parent.removeAt(left + 1);
         } else {
-            parent.setKey(left + 1, a.balance(b, separator));
+            a.balance(b, parent.keys[left + 1], parent.starts[left + 1]);
+            parent.setKey(left + 1, b.keys[0], b.starts[0]);
         }
     }
 
     // ---- search ------------------------------------------------------------------------------------------------
 
-    /** The index of the key (whose {@link KeyBytes#prefix} is given) in a leaf, or {@code -(insertion point) - 1}. */
-    private static int search(Node node, byte[] key, int prefix) {
+    /**
+     * The index of the key (the end of {@code key} from {@code start}, whose {@link KeyBytes#prefix} is given) in a
+     * leaf, or {@code -(insertion point) - 1}.
+     */
+    private static int search(Node node, byte[] key, int start, int prefix) {
         int low = 0;
         int high = node.count - 1;
         while (low <= high) {
             int mid = (low + high) >>> 1;
-            int c = node.compare(mid, key, prefix);
+            int c = node.compare(mid, key, start, prefix);
             if (c < 0) {
                 low = mid + 1;
             } else if (c > 0) {
@@ -225,13 +236,13 @@ final class ItemTree {
     }
 
     /** The child of an inner node whose keys can include the key: the last whose separator is at most it. */
-    private static int route(Node node, byte[] key, int prefix) {
+    private static int route(Node node, byte[] key, int start, int prefix) {
         int low = 1;
         int high = node.count - 1;
         int found = 0;
         while (low <= high) {
             int mid = (low + high) >>> 1;
-            if (node.compare(mid, key, prefix) <= 0) {
+            if (node.compare(mid, key, start, prefix) <= 0) {
                 found = mid;
                 low = mid + 1;
             } else {
@@ -246,12 +257,14 @@ final class ItemTree {
     /**
      * A node. A leaf's values are items and its keys theirs. An inner node's values are its children, and
      * {@code keys[i]} (i ≥ 1) separates child i - 1 (keys below it) from child i (keys at or above it);
-     * {@code keys[0]} is not used to route (after a split it is the separator the parent was given).
+     * {@code keys[0]} is not used to route (after a split it is the separator the parent was given). Key i is
+     * {@code keys[i]} from {@code starts[i]} to its end.
      */
     private static final class Node {
         final Object owner;
         final boolean leaf;
         final byte[][] keys;
+        final int[] starts;
         /**
          * The {@link KeyBytes#prefix} of each key, side by side, so that a search compares most keys without
          * reading them: keys of different partitions differ there.
@@ -261,27 +274,30 @@ final class ItemTree {
         int count;
 
         Node(Object owner, boolean leaf, int capacity) {
-            this(owner, leaf, new byte[capacity][], new int[capacity], new Object[capacity], 0);
+            this(owner, leaf, new byte[capacity][], new int[capacity], new int[capacity], new Object[capacity], 0);
         }
 
-        private Node(Object owner, boolean leaf, byte[][] keys, int[] prefixes, Object[] values, int count) {
+        private Node(Object owner, boolean leaf, byte[][] keys, int[] starts, int[] prefixes, Object[] values,
+                     int count) {
             this.owner = owner;
             this.leaf = leaf;
             this.keys = keys;
+            this.starts = starts;
             this.prefixes = prefixes;
             this.values = values;
             this.count = count;
         }
 
-        /** Key i against a key with the given prefix, as {@link KeyBytes#compare}. */
-        int compare(int i, byte[] key, int prefix) {
+        /** Key i against a key (from {@code start}) with the given prefix, as {@link KeyBytes#compare}. */
+        int compare(int i, byte[] key, int start, int prefix) {
             int c = Integer.compareUnsigned(prefixes[i], prefix);
-            return c != 0 ? c : KeyBytes.compare(keys[i], key);
+            return c != 0 ? c : KeyBytes.compare(keys[i], starts[i], key, start);
         }
 
-        void setKey(int i, byte[] key) {
+        void setKey(int i, byte[] key, int start) {
             keys[i] = key;
-            prefixes[i] = key == null ? 0 : KeyBytes.prefix(key);
+            starts[i] = start;
+            prefixes[i] = key == null ? 0 : KeyBytes.prefix(key, start);
         }
 
         Item item(int i) {
@@ -293,20 +309,22 @@ final class ItemTree {
         }
 
         Node copy(Object newOwner) {
-            return new Node(newOwner, leaf, keys.clone(), prefixes.clone(), values.clone(), count);
+            return new Node(newOwner, leaf, keys.clone(), starts.clone(), prefixes.clone(), values.clone(), count);
         }
 
-        void insert(int at, byte[] key, Object value) {
+        void insert(int at, byte[] key, int start, Object value) {
             System.arraycopy(keys, at, keys, at + 1, count - at);
+            System.arraycopy(starts, at, starts, at + 1, count - at);
             System.arraycopy(prefixes, at, prefixes, at + 1, count - at);
             System.arraycopy(values, at, values, at + 1, count - at);
-            setKey(at, key);
+            setKey(at, key, start);
             values[at] = value;
             count++;
         }
 
         void removeAt(int i) {
             System.arraycopy(keys, i + 1, keys, i, count - i - 1);
+            System.arraycopy(starts, i + 1, starts, i, count - i - 1);
             System.arraycopy(prefixes, i + 1, prefixes, i, count - i - 1);
             System.arraycopy(values, i + 1, values, i, count - i - 1);
             count--;
@@ -319,6 +337,7 @@ final class ItemTree {
             Node right = new Node(newOwner, leaf, keys.length);
             right.count = count - keep;
             System.arraycopy(keys, keep, right.keys, 0, right.count);
+            System.arraycopy(starts, keep, right.starts, 0, right.count);
             System.arraycopy(prefixes, keep, right.prefixes, 0, right.count);
             System.arraycopy(values, keep, right.values, 0, right.count);
             clear(keep, count);
@@ -326,52 +345,56 @@ final class ItemTree {
             return right;
         }
 
-        /** Appends a right sibling's entries; {@code separator} is the parent's key between the two. */
-        void absorb(Node right, byte[] separator) {
+        /** Appends a right sibling's entries; {@code separator} (from its start) is the parent's key between them. */
+        void absorb(Node right, byte[] separator, int separatorStart) {
             System.arraycopy(right.keys, 0, keys, count, right.count);
+            System.arraycopy(right.starts, 0, starts, count, right.count);
             System.arraycopy(right.prefixes, 0, prefixes, count, right.count);
             System.arraycopy(right.values, 0, values, count, right.count);
             if (!leaf) {
-                setKey(count, separator); // what routed to the right node's first child
+                setKey(count, separator, separatorStart); // what routed to the right node's first child
             }
             count += right.count;
         }
 
         /**
-         * Evens out the entries of this node and its right sibling, given the parent's separator between them;
-         * returns the new separator.
+         * Evens out the entries of this node and its right sibling, given the parent's separator between them (from
+         * its start); the right sibling's first key is then the new separator.
          */
-        byte[] balance(Node right, byte[] separator) {
+        void balance(Node right, byte[] separator, int separatorStart) {
             int total = count + right.count;
             int leftCount = total / 2;
             if (count > leftCount) { // move the last n entries to the front of the right node
                 int n = count - leftCount;
                 System.arraycopy(right.keys, 0, right.keys, n, right.count);
+                System.arraycopy(right.starts, 0, right.starts, n, right.count);
                 System.arraycopy(right.prefixes, 0, right.prefixes, n, right.count);
                 System.arraycopy(right.values, 0, right.values, n, right.count);
                 System.arraycopy(keys, leftCount, right.keys, 0, n);
+                System.arraycopy(starts, leftCount, right.starts, 0, n);
                 System.arraycopy(prefixes, leftCount, right.prefixes, 0, n);
                 System.arraycopy(values, leftCount, right.values, 0, n);
                 if (!leaf) {
-                    right.setKey(n, separator); // routes to the right node's former first child
+                    right.setKey(n, separator, separatorStart); // routes to the right node's former first child
                 }
                 clear(leftCount, count);
             } else { // move the first n entries of the right node to the end of this one
                 int n = leftCount - count;
                 if (!leaf) {
-                    right.setKey(0, separator); // routes to the right node's first child, now here
+                    right.setKey(0, separator, separatorStart); // routes to the right node's first child, now here
                 }
                 System.arraycopy(right.keys, 0, keys, count, n);
+                System.arraycopy(right.starts, 0, starts, count, n);
                 System.arraycopy(right.prefixes, 0, prefixes, count, n);
                 System.arraycopy(right.values, 0, values, count, n);
                 System.arraycopy(right.keys, n, right.keys, 0, right.count - n);
+                System.arraycopy(right.starts, n, right.starts, 0, right.count - n);
                 System.arraycopy(right.prefixes, n, right.prefixes, 0, right.count - n);
                 System.arraycopy(right.values, n, right.values, 0, right.count - n);
                 right.clear(right.count - n, right.count);
             }
             right.count = total - leftCount;
             count = leftCount;
-            return right.keys[0];
         }
 
         private void clear(int from, int to) {
@@ -399,10 +422,10 @@ final class ItemTree {
             this.stop = stop;
             this.stopInclusive = stopInclusive;
             this.descending = descending;
-            int startPrefix = start == null ? 0 : KeyBytes.prefix(start);
+            int startPrefix = start == null ? 0 : KeyBytes.prefix(start, 0);
             Node node = root;
             for (int level = 0; !node.leaf; level++) {
-                int i = start != null ? route(node, start, startPrefix) : descending ? node.count - 1 : 0;
+                int i = start != null ? route(node, start, 0, startPrefix) : descending ? node.count - 1 : 0;
                 path[level] = node;
                 positions[level] = i;
                 node = node.child(i);
@@ -411,7 +434,7 @@ final class ItemTree {
             if (start == null) {
                 position = descending ? leaf.count - 1 : 0;
             } else {
-                int i = search(leaf, start, startPrefix);
+                int i = search(leaf, start, 0, startPrefix);
                 if (descending) {
                     position = i >= 0 ? (startInclusive ? i : i - 1) : -i - 2;
                 } else {
@@ -430,7 +453,7 @@ final class ItemTree {
                 }
             }
             if (leaf != null && stop != null) {
-                int c = KeyBytes.compare(leaf.keys[position], stop);
+                int c = KeyBytes.compare(leaf.keys[position], leaf.starts[position], stop, 0);
                 if (descending ? c < 0 || c == 0 && !stopInclusive : c > 0 || c == 0 && !stopInclusive) {
                     leaf = null;
                 }

@@ -146,12 +146,13 @@ final class KeyBytes {
     }
 
     /**
-     * A key's first 4 bytes (a partition hash, in a whole key) as an int, zero-padded, to compare unsigned: keys
-     * whose prefixes differ compare as their prefixes do, so only keys with equal prefixes need {@link #compare}.
+     * A key's first 4 bytes (from {@code start}; a partition hash, in a whole key) as an int, zero-padded, to
+     * compare unsigned: keys whose prefixes differ compare as their prefixes do, so only keys with equal prefixes
+     * need {@link #compare}.
      */
-    static int prefix(byte[] key) {
+    static int prefix(byte[] key, int start) {
         int prefix = 0;
-        for (int i = 0; i < 4; i++) {
+        for (int i = start; i < start + 4; i++) {
             prefix = prefix << 8 | (i < key.length ? key[i] & 0xFF : 0);
         }
         return prefix;
@@ -159,5 +160,10 @@ final class KeyBytes {
 
     static int compare(byte[] a, byte[] b) {
         return Arrays.compareUnsigned(a, b);
+    }
+
+    /** The keys that end {@code a} from {@code aStart} and {@code b} from {@code bStart}, compared. */
+    static int compare(byte[] a, int aStart, byte[] b, int bStart) {
+        return Arrays.compareUnsigned(a, aStart, a.length, b, bStart, b.length);
     }
 }

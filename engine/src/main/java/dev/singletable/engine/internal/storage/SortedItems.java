@@ -102,7 +102,16 @@ public final class SortedItems {
 
     /** Writes an entry under its key; returns the one it replaced. */
     Item put(byte[] key, Item item) {
-        Item old = tree.put(key, item);
+        return put(key, 0, item);
+    }
+
+    /** Writes an item under the key it holds ({@link Item#holdsKey}); returns the one it replaced. */
+    Item put(Item item) {
+        return put(item.encoded, item.keyStart, item);
+    }
+
+    private Item put(byte[] keyArray, int keyStart, Item item) {
+        Item old = tree.put(keyArray, keyStart, item);
         sizeBytes += item.size() - (old == null ? 0 : old.size());
         return old;
     }

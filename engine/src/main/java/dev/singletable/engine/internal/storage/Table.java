@@ -112,9 +112,12 @@ public final class Table {
         return put(keyOf(attributes), Item.of(attributes), attributes);
     }
 
-    /** {@link #put(Map)} of an item already encoded from these attributes, whose key is known. */
+    /**
+     * {@link #put(Map)} of an item already encoded from these attributes, whose key is known: filed under the key
+     * it holds when it holds this one ({@link Item#withKey}).
+     */
     public Item put(PrimaryKey key, Item item, Map<String, Value> attributes) {
-        Item old = items.put(key.bytes(), item);
+        Item old = item.holdsKey(key) ? items.put(item) : items.put(key.bytes(), item);
         for (IndexData index : indexes.values()) {
             index.update(old, item, attributes);
         }

@@ -19,7 +19,8 @@ import net.jqwik.api.Provide;
 
 /**
  * The tree against a sorted map: after any sequence of puts and removes — of up to 2,801 keys, in nodes of 8, so
- * that nodes split and merge over several levels — it holds what the map holds, and reads every range of it in both directions. Trees that share
+ * that nodes split and merge over several levels, each key given alone or as the end of a longer array — it holds
+ * what the map holds, and reads every range of it in both directions. Trees that share
  * nodes ({@link ItemTree#share()}, {@link ItemTree#restore}) never see each other's changes.
  */
 class ItemTreeTest {
@@ -51,7 +52,10 @@ class ItemTreeTest {
                 assertThat(tree.remove(step.key())).isSameAs(model.remove(step.key()));
             } else {
                 Item item = item(step.value());
-                assertThat(tree.put(step.key(), item)).isSameAs(model.put(step.key(), item));
+                // odd values put the key as the end of a longer array, as an item holding its key is filed
+                Item replaced = step.value() % 2 == 0 ? tree.put(step.key(), item)
+                        : tree.put(held(step.key()), HELD_AFTER.length, item);
+                assertThat(replaced).isSameAs(model.put(step.key(), item));
             }
         }
     }
@@ -93,6 +97,15 @@ class ItemTreeTest {
             table.model.putAll(then);
             assertSame(table);
         }
+    }
+
+    /** What comes before a key held at the end of an array: bytes that would sort it elsewhere if they counted. */
+    private static final byte[] HELD_AFTER = {(byte) 0xFF, 0x00, 0x41};
+
+    private static byte[] held(byte[] key) {
+        byte[] array = Arrays.copyOf(HELD_AFTER, HELD_AFTER.length + key.length);
+        System.arraycopy(key, 0, array, HELD_AFTER.length, key.length);
+        return array;
     }
 
     @Provide

@@ -63,7 +63,7 @@ class SdkItemEncoderTest {
         for (String text : List.of("", "-", "+", "1 ", "12a", "--1", "\u0661", "1.2.3")) {
             Map<String, AttributeValue> item = Map.of("n", AttributeValue.fromN(text));
 
-            assertThatThrownBy(() -> encoder.encode(item)).as(text)
+            assertThatThrownBy(() -> encoder.read(item)).as(text)
                     .isInstanceOf(DynamoException.class)
                     .hasMessage("The parameter cannot be converted to a numeric value: " + text);
         }
@@ -114,9 +114,9 @@ class SdkItemEncoderTest {
         item.put("tags", AttributeValue.fromSs(List.of("a", "b")));
         item.put("other", AttributeValue.fromS("x"));
 
-        ItemCodec.Encoded encoded = keeping.encode(item);
-        Map<String, Value> attributes = keeping.attributes(encoded);
-        keeping.encode(Map.of("PK", AttributeValue.fromS("the next item"))); // read after: its own values stay
+        ItemCodec.Encoded encoded = encode(keeping, item);
+        Map<String, Value> attributes = keeping.attributes();
+        encode(keeping, Map.of("PK", AttributeValue.fromS("the next item"))); // read after: its own values stay
 
         Map<String, Value> decoded = ItemCodec.view(encoded.bytes());
         assertThat(attributes).isEqualTo(decoded);
@@ -124,8 +124,33 @@ class SdkItemEncoderTest {
             assertThat(attributes.get(name)).as(name).isEqualTo(decoded.get(name));
             assertThat(attributes.containsKey(name)).as(name).isEqualTo(decoded.containsKey(name));
         }
-        assertThat(keeping.attributes(keeping.encode(Map.of("", AttributeValue.fromS("empty name")))))
-                .containsKey("");
+        encode(keeping, Map.of("", AttributeValue.fromS("empty name")));
+        assertThat(keeping.attributes()).containsKey("");
+    }
+
+    @Test
+    void should_write_an_item_out_with_bytes_after_it_that_readers_of_the_encoding_never_reach() {
+        SdkItemEncoder keeping = new SdkItemEncoder(List.of("PK"));
+        Map<String, AttributeValue> item = new LinkedHashMap<>();
+        item.put("PK", AttributeValue.fromS("C#1"));
+        item.put("note", AttributeValue.fromS("x".repeat(40)));
+        ItemCodec.Encoded alone = encode(keeping, item);
+        byte[] suffix = {0, 1, 2, (byte) 0xFF, 0, 0};
+
+        keeping.read(item);
+        byte[] written = keeping.written(suffix);
+
+        assertThat(written).startsWith(alone.bytes()).endsWith(suffix).hasSize(alone.bytes().length + suffix.length);
+        assertThat(ItemCodec.view(written)).isEqualTo(ItemCodec.view(alone.bytes()))
+                .containsOnlyKeys("PK", "note").containsEntry("note", new Value.S("x".repeat(40)));
+        assertThat(keeping.attributes()).isEqualTo(ItemCodec.view(alone.bytes()));
+        assertThat(ItemCodec.get(written, "absent")).isNull();
+    }
+
+    /** An item read and written out with nothing after it. */
+    private static ItemCodec.Encoded encode(SdkItemEncoder encoder, Map<String, AttributeValue> item) {
+        long size = encoder.read(item);
+        return new ItemCodec.Encoded(encoder.written(new byte[0]), size);
     }
 
     private void assertEncodedAsValues(Map<String, AttributeValue> item) {
@@ -133,7 +158,7 @@ class SdkItemEncoderTest {
         item.forEach((name, value) -> values.put(name, SdkValues.read(value)));
         ItemCodec.Encoded expected = ItemCodec.encode(values);
 
-        ItemCodec.Encoded encoded = encoder.encode(item);
+        ItemCodec.Encoded encoded = encode(encoder, item);
 
         assertThat(encoded.bytes()).isEqualTo(expected.bytes());
         assertThat(encoded.size()).as("DynamoDB size").isEqualTo(Sizes.itemSize(values)).isEqualTo(expected.size());

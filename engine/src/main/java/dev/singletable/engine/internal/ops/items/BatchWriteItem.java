@@ -11,10 +11,11 @@ import dev.singletable.engine.internal.ops.OperationHandler;
 import dev.singletable.engine.internal.ops.RequestContext;
 import dev.singletable.engine.internal.ops.Requests;
 import dev.singletable.engine.internal.storage.Item;
+import dev.singletable.engine.internal.storage.KeyDef;
 import dev.singletable.engine.internal.storage.PrimaryKey;
 import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.storage.TableMetadata;
-import dev.singletable.engine.internal.value.ItemCodec;
+import dev.singletable.engine.internal.value.SdkItemEncoder;
 import dev.singletable.engine.internal.value.Value;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -24,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * BatchWriteItem: up to 25 puts and deletes over one or more tables. Every request is checked before
@@ -41,9 +43,11 @@ public final class BatchWriteItem implements OperationHandler {
 
     /**
      * One PutRequest (item set) or DeleteRequest (key set) of the batch; a put also carries its item as the table
-     * will store it ({@code stored}), encoded once as it was read, which measured its size.
+     * will store it ({@code stored}), encoded once as it was read, which measured its size, and for engine.load the
+     * key it was read with ({@code readKey}, which the stored item holds; null when none).
      */
-    record WriteRequest(String tableName, Map<String, Value> item, Map<String, Value> key, Item stored) {
+    record WriteRequest(String tableName, Map<String, Value> item, Map<String, Value> key, Item stored,
+                        PrimaryKey readKey) {
     }
 
     @Override
@@ -58,21 +62,27 @@ public final class BatchWriteItem implements OperationHandler {
     }
 
     /**
-     * An item of engine.load, as a PutRequest for the table: checked as a request's item is when it is read (its
-     * values as they were encoded; {@code attributes} are the encoding's). Changes nothing, so any thread may do it.
+     * An item of engine.load, read by an encoder that keeps the values of the attributes the checks against
+     * {@code target} look up (none without a target), as a PutRequest for the table: checked as a request's item is
+     * when it is read. The item holds the table key of its values, when they can be one, so that the table keys it
+     * by its own bytes. Changes nothing, so any thread may do it.
      */
-    static WriteRequest loadedPut(String tableName, ItemCodec.Encoded encoded, Map<String, Value> attributes) {
-        return put(Database.nameOf(tableName), attributes, Item.of(encoded));
+    static WriteRequest loadedPut(String tableName, SdkItemEncoder reader, Map<String, AttributeValue> item,
+                                  LoadTarget target) {
+        long size = reader.read(item);
+        PrimaryKey key = target == null ? null : target.keyRead(reader);
+        Item stored = Item.read(reader, size, key); // written out before its attributes view it
+        return put(Database.nameOf(tableName), reader.attributes(), stored, key);
     }
 
     /**
      * A PutRequest, checked as a request's item is when it is read: its attribute names, and its size as encoding it
      * measured.
      */
-    private static WriteRequest put(String tableName, Map<String, Value> item, Item stored) {
+    private static WriteRequest put(String tableName, Map<String, Value> item, Item stored, PrimaryKey readKey) {
         ItemKeys.checkAttributeNames(item);
         Members.checkItemSize(stored.size());
-        return new WriteRequest(tableName, item, null, stored);
+        return new WriteRequest(tableName, item, null, stored, readKey);
     }
 
     /**
@@ -82,6 +92,19 @@ public final class BatchWriteItem implements OperationHandler {
     record LoadTarget(Table table, TableMetadata settings, List<String> namesChecked) {
         static LoadTarget of(Table table) {
             return new LoadTarget(table, table.metadata(), ItemKeys.namesChecked(table));
+        }
+
+        /**
+         * The table key of the item a reader last read, from the values it kept ({@link ItemKeys#namesChecked} names
+         * the table's key first); null when they cannot be the table's key, which the checks then refuse.
+         */
+        PrimaryKey keyRead(SdkItemEncoder reader) {
+            KeyDef sortKey = table.sortKey();
+            Value partition = reader.kept(0);
+            Value sort = sortKey == null ? null : reader.kept(1);
+            boolean fits = ItemKeys.hasType(partition, table.partitionKey())
+                    && (sortKey == null || ItemKeys.hasType(sort, sortKey));
+            return fits ? new PrimaryKey(partition, sort) : null;
         }
 
         /** Whether checks made against this target stand for the table: the same table, with the same settings. */
@@ -198,6 +221,9 @@ public final class BatchWriteItem implements OperationHandler {
             ItemWrite write;
             if (r.item() != null) {
                 PrimaryKey key = ItemKeys.checkItemKey(table, r.item());
+                if (key.equals(r.readKey())) {
+                    key = r.readKey(); // the key the stored item holds, its bytes worked out
+                }
                 ItemKeys.checkIndexKeys(table, r.item(), null, ItemKeys.Form.PUT);
                 write = ItemWrite.put(table, key, r.item(), r.stored(), null);
             } else {
@@ -269,9 +295,9 @@ public final class BatchWriteItem implements OperationHandler {
         if (put != null) {
             Map<String, Value> item = Members.requiredItem(put, "Item", "requestItems." + tableName
                     + ".member.putRequest.item");
-            return put(tableName, item, Item.of(item));
+            return put(tableName, item, Item.of(item), null);
         }
         return new WriteRequest(tableName, null, Members.requiredItem(delete, "Key",
-                "requestItems." + tableName + ".member.deleteRequest.key"), null);
+                "requestItems." + tableName + ".member.deleteRequest.key"), null, null);
     }
 }

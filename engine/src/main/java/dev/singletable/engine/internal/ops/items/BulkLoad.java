@@ -1,7 +1,6 @@
 package dev.singletable.engine.internal.ops.items;
 
 import dev.singletable.engine.internal.kernel.Database;
-import dev.singletable.engine.internal.value.ItemCodec;
 import dev.singletable.engine.internal.value.SdkItemEncoder;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +19,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * batches ahead (against the table as the last batch written found it) while the calling thread writes them,
  * under the engine's lock, one batch after the other; the calling thread reads batches too whenever the next one
  * is not ready. Reading a batch keeps the values of the attributes the checks look up (the table's and its indexes'
- * keys), so that they are not looked up in the encoding again.
+ * keys), so that they are not looked up in the encoding again, and writes each item's table key after its encoding,
+ * so that the table holds the two as one array.
  */
 public final class BulkLoad {
     private static final int BATCH = BatchWriteItem.MAX_REQUESTS;
@@ -120,8 +120,7 @@ public final class BulkLoad {
         try {
             // in order, so that the first bad item of the batch is the one reported, as a request's would be
             for (int i = from; i < to; i++) {
-                ItemCodec.Encoded encoded = reader.encode(items.get(i));
-                puts.add(BatchWriteItem.loadedPut(tableName, encoded, reader.attributes(encoded)));
+                puts.add(BatchWriteItem.loadedPut(tableName, reader, items.get(i), checkedAgainst));
             }
             done = BatchWriteItem.checkedAhead(puts, checkedAgainst);
         } catch (RuntimeException | Error e) {

@@ -220,7 +220,11 @@ final class ItemKeys {
     }
 
     private static boolean hasType(Map<String, Value> key, KeyDef def) {
-        Value value = key.get(def.name());
+        return hasType(key.get(def.name()), def);
+    }
+
+    /** Whether a value is present and of a key's declared type. */
+    static boolean hasType(Value value, KeyDef def) {
         return value != null && value.type().equals(def.type());
     }
 

@@ -9,7 +9,6 @@ import dev.singletable.engine.internal.storage.IndexDef;
 import dev.singletable.engine.internal.storage.KeyDef;
 import dev.singletable.engine.internal.storage.Orders;
 import dev.singletable.engine.internal.storage.Table;
-import dev.singletable.engine.internal.value.ItemCodec;
 import dev.singletable.engine.internal.value.SdkItemEncoder;
 import java.time.Clock;
 import java.util.List;
@@ -87,9 +86,9 @@ class CheckedAheadTest {
     private BatchWriteItem.WriteRequest order(int n, String name, Object value) {
         AttributeValue attribute = value instanceof String s ? AttributeValue.fromS(s)
                 : AttributeValue.fromN(value.toString());
-        SdkItemEncoder encoder = new SdkItemEncoder(ItemKeys.namesChecked(table));
-        ItemCodec.Encoded encoded = encoder.encode(Map.of("PK", AttributeValue.fromS("C#" + n),
-                "SK", AttributeValue.fromS("O#" + n), name, attribute));
-        return BatchWriteItem.loadedPut("app", encoded, encoder.attributes(encoded));
+        BatchWriteItem.LoadTarget target = BatchWriteItem.LoadTarget.of(table);
+        SdkItemEncoder encoder = new SdkItemEncoder(target.namesChecked());
+        return BatchWriteItem.loadedPut("app", encoder, Map.of("PK", AttributeValue.fromS("C#" + n),
+                "SK", AttributeValue.fromS("O#" + n), name, attribute), target);
     }
 }
