@@ -114,7 +114,7 @@ public final class Table {
 
     /**
      * {@link #put(Map)} of an item already encoded from these attributes, whose key is known: filed under the key
-     * it holds when it holds this one ({@link Item#withKey}).
+     * it holds when it holds this one ({@link Item#holdsKey}).
      */
     public Item put(PrimaryKey key, Item item, Map<String, Value> attributes) {
         Item old = item.holdsKey(key) ? items.put(item) : items.put(key.bytes(), item);
