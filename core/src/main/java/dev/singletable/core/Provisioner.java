@@ -268,10 +268,16 @@ public final class Provisioner {
      */
     public SeedResult write(String name, List<Map<String, AttributeValue>> items, SeedProgress progress) {
         if (engine != null) {
-            for (int from = 0; from < items.size(); from += BATCH_SIZE) {
-                int to = Math.min(items.size(), from + BATCH_SIZE);
-                engine.load(name, items.subList(from, to));
-                progress.written(to, items.size());
+            if (progress == SeedProgress.NONE) {
+                // nobody counts the batches: one load, which reads and checks batches ahead on a second thread (a
+                // load a batch at a time cannot), in the same batches, with the same errors
+                engine.load(name, items);
+            } else {
+                for (int from = 0; from < items.size(); from += BATCH_SIZE) {
+                    int to = Math.min(items.size(), from + BATCH_SIZE);
+                    engine.load(name, items.subList(from, to));
+                    progress.written(to, items.size());
+                }
             }
             return new SeedResult(items.size(), (items.size() + BATCH_SIZE - 1) / BATCH_SIZE, 0);
         }
