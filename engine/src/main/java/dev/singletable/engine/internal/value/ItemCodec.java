@@ -194,6 +194,27 @@ public final class ItemCodec {
         return true;
     }
 
+    /**
+     * Whether two encoded items hold the same bytes for a top-level attribute, or both lack it. Equal bytes are
+     * equal values; equal sets or maps written in another order are not found the same here.
+     */
+    public static boolean sameEncodedValue(byte[] a, byte[] b, String name) {
+        Reader left = new Reader(a);
+        Reader right = new Reader(b);
+        boolean inLeft = left.find(name);
+        if (inLeft != right.find(name)) {
+            return false;
+        }
+        if (!inLeft) {
+            return true;
+        }
+        int leftStart = left.position;
+        int rightStart = right.position;
+        left.skipValue();
+        right.skipValue();
+        return Arrays.equals(a, leftStart, left.position, b, rightStart, right.position);
+    }
+
     // ---- sizes -------------------------------------------------------------------------------------------------
 
     static int encodedLength(Value value) {
