@@ -1,8 +1,13 @@
 package dev.singletable.benchmarks;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import dev.singletable.engine.DynamoDbEngine;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -56,6 +61,11 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  * {@link DynamoDbEngine#clientBuilder()}, so they differ in the HTTP client only; the ratio engine ÷ stub is the
  * engine's share of a call: sampled latencies, so that the median stays put on a busy machine. The table is
  * {@link EngineApiBenchmark}'s: 10,000 orders, 20 a customer, on GSI1.
+ * <p>
+ * {@link #main} adds a third transport, {@code json}: the stub, but reading every token of the request body with
+ * Jackson and writing the response with Jackson's generator token by token. That is the least any engine pays that
+ * answers the SDK in DynamoDB's JSON, so of the engine's share, json ÷ stub is the JSON exchange and the rest is
+ * the engine's own.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -81,7 +91,7 @@ public class SdkFloorBenchmark {
         engine = DynamoDbEngine.builder().requestLogCapacity(1_000).build();
         EngineApiBenchmark.createTable(engine, CUSTOMERS, ORDERS);
         Map<String, Answer> answers = new ConcurrentHashMap<>();
-        if (transport.equals("stub")) {
+        if (!transport.equals("engine")) {
             // each call once through the engine, recording its answer as it reached the SDK
             try (DynamoDbClient recording = engine.clientBuilder()
                     .overrideConfiguration(o -> o.addExecutionInterceptor(new Recorder(answers))).build()) {
@@ -92,7 +102,8 @@ public class SdkFloorBenchmark {
                 queryPartition();
                 queryIndex();
             }
-            client = engine.clientBuilder().httpClient(new Stub(answers)).build();
+            client = engine.clientBuilder()
+                    .httpClient(transport.equals("json") ? new JsonFloor(answers) : new Stub(answers)).build();
         } else {
             client = engine.clientBuilder().build();
         }
@@ -146,9 +157,10 @@ public class SdkFloorBenchmark {
      * The same comparison in CPU time of the calling thread (on a machine other work keeps busy, time spent
      * descheduled would swamp a call of microseconds), each transport in a JVM of its own, as a user's test JVM
      * runs one: calling both in one JVM makes the SDK's call sites see two HTTP clients, and the JIT compiles
-     * them differently for both. A pair of child JVMs, engine and stub, take turns in batches of rounds (a round
-     * calls each of the five once), so that both meet the same machine; warm-up rounds first. Prints one line per
-     * call: the median over pairs of each JVM's median, and their ratio; each pair's medians go to standard error.
+     * them differently for both. A set of child JVMs, engine, json and stub, take turns in batches of rounds (a
+     * round calls each of the five once), so that all meet the same machine; warm-up rounds first. Prints one line
+     * per call: the median over sets of each JVM's median, the ratios engine ÷ stub and json ÷ stub (the JSON
+     * exchange's floor); each set's medians go to standard error.
      *
      * <pre>java -cp benchmarks.jar dev.singletable.benchmarks.SdkFloorBenchmark [warm-up rounds] [measured rounds] [pairs]</pre>
      */
@@ -168,15 +180,18 @@ public class SdkFloorBenchmark {
                         c -> new LinkedHashMap<>()).computeIfAbsent(transport, t -> new ArrayList<>()).add(median));
                 double engine = call.getValue().get("engine");
                 double stub = call.getValue().get("stub");
-                System.err.printf(Locale.ROOT, "pair %d %s engineCpuP50Us=%.1f stubCpuP50Us=%.1f ratio=%.2f%n",
-                        pair, call.getKey(), engine, stub, engine / stub);
+                double json = call.getValue().get("json");
+                System.err.printf(Locale.ROOT, "pair %d %s engineCpuP50Us=%.1f stubCpuP50Us=%.1f ratio=%.2f"
+                        + " jsonCpuP50Us=%.1f jsonRatio=%.2f%n", pair, call.getKey(), engine, stub, engine / stub, json,
+                        json / stub);
             }
         }
         medians.forEach((call, byTransport) -> {
             double engine = median(byTransport.get("engine"));
             double stub = median(byTransport.get("stub"));
-            System.out.printf(Locale.ROOT, "%s engineCpuP50Us=%.1f stubCpuP50Us=%.1f ratio=%.2f pairs=%d%n",
-                    call, engine, stub, engine / stub, pairs);
+            double json = median(byTransport.get("json"));
+            System.out.printf(Locale.ROOT, "%s engineCpuP50Us=%.1f stubCpuP50Us=%.1f ratio=%.2f pairs=%d"
+                    + " jsonCpuP50Us=%.1f jsonRatio=%.2f%n", call, engine, stub, engine / stub, pairs, json, json / stub);
         });
     }
 
@@ -188,7 +203,7 @@ public class SdkFloorBenchmark {
             throws IOException, InterruptedException {
         String java = ProcessHandle.current().info().command().orElse("java");
         Map<String, Process> children = new LinkedHashMap<>();
-        for (String transport : List.of("engine", "stub")) {
+        for (String transport : List.of("engine", "json", "stub")) {
             children.put(transport, new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
                     SdkFloorBenchmark.class.getName(), Integer.toString(warmup), Integer.toString(measured), "--child",
                     transport).redirectError(ProcessBuilder.Redirect.DISCARD).start());
@@ -316,6 +331,98 @@ public class SdkFloorBenchmark {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
+        }
+    }
+
+    /**
+     * The JSON exchange alone: reads the request body and every token in it (names and strings as strings, as a
+     * reader must), then writes the operation's recorded response token by token with a generator, and answers
+     * with those bytes and the recorded status and headers.
+     */
+    private static final class JsonFloor implements SdkHttpClient {
+        private static final JsonFactory JSON = new JsonFactory();
+        private final Map<String, Answer> answers;
+        /** Each operation's response as the tokens a generator is to write. */
+        private final Map<String, List<Token>> responses = new ConcurrentHashMap<>();
+        /** What the reads saw, kept so that no read can be left out as unused. */
+        private long seen;
+
+        private record Token(JsonToken kind, String text) {
+        }
+
+        JsonFloor(Map<String, Answer> answers) {
+            this.answers = answers;
+            answers.forEach((target, answer) -> responses.put(target, tokens(answer.body())));
+        }
+
+        private static List<Token> tokens(byte[] body) {
+            List<Token> tokens = new ArrayList<>();
+            try (JsonParser in = JSON.createParser(body)) {
+                for (JsonToken token = in.nextToken(); token != null; token = in.nextToken()) {
+                    tokens.add(new Token(token, token.isScalarValue() || token == JsonToken.FIELD_NAME ? in.getText() : null));
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return tokens;
+        }
+
+        @Override
+        public ExecutableHttpRequest prepareRequest(HttpExecuteRequest request) {
+            String target = request.httpRequest().firstMatchingHeader("X-Amz-Target").orElseThrow();
+            Answer answer = answers.get(target);
+            return new ExecutableHttpRequest() {
+                @Override
+                public HttpExecuteResponse call() throws IOException {
+                    try (InputStream body = request.contentStreamProvider().orElseThrow().newStream()) {
+                        read(body.readAllBytes());
+                    }
+                    return HttpExecuteResponse.builder()
+                            .response(SdkHttpFullResponse.builder().statusCode(answer.status())
+                                    .headers(answer.headers()).build())
+                            .responseBody(AbortableInputStream.create(new ByteArrayInputStream(
+                                    write(responses.get(target), answer.body().length))))
+                            .build();
+                }
+
+                @Override
+                public void abort() {
+                }
+            };
+        }
+
+        private void read(byte[] body) throws IOException {
+            try (JsonParser in = JSON.createParser(body)) {
+                for (JsonToken token = in.nextToken(); token != null; token = in.nextToken()) {
+                    if (token == JsonToken.FIELD_NAME || token == JsonToken.VALUE_STRING) {
+                        seen += in.getText().length();
+                    }
+                }
+            }
+        }
+
+        private static byte[] write(List<Token> tokens, int size) throws IOException {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream(size);
+            try (JsonGenerator out = JSON.createGenerator(bytes)) {
+                for (Token token : tokens) {
+                    switch (token.kind()) {
+                        case START_OBJECT -> out.writeStartObject();
+                        case END_OBJECT -> out.writeEndObject();
+                        case START_ARRAY -> out.writeStartArray();
+                        case END_ARRAY -> out.writeEndArray();
+                        case FIELD_NAME -> out.writeFieldName(token.text());
+                        case VALUE_STRING -> out.writeString(token.text());
+                        case VALUE_TRUE, VALUE_FALSE -> out.writeBoolean(token.kind() == JsonToken.VALUE_TRUE);
+                        case VALUE_NULL -> out.writeNull();
+                        default -> out.writeNumber(token.text()); // a number, written as it was read
+                    }
+                }
+            }
+            return bytes.toByteArray();
+        }
+
+        @Override
+        public void close() {
         }
     }
 

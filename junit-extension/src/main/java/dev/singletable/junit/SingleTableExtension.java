@@ -119,14 +119,18 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
      * Decides nothing: it starts the run's backend, the earliest a class's extensions are asked anything, because
      * Spring may build a test class's application context before any {@code beforeAll} callback, and the context
      * needs the engine ({@code singletable-spring-boot}); and it has the class's design and fixtures read
-     * meanwhile, on a thread of their own.
+     * meanwhile, and the engine's HTTP endpoint started when the class will point the SDK's system properties at
+     * it, each on a thread of its own.
      */
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
         if (context.getTestClass().isPresent() && context.getTestMethod().isEmpty()) {
-            prefetchSources(context);
+            Declaration declaration = prefetchSources(context);
             try {
-                run(context);
+                Run run = run(context);
+                if (declaration != null) {
+                    run.startEndpointFor(TableResource.withContext(declaration));
+                }
             } catch (ExtensionConfigurationException misconfigured) {
                 // beforeAll meets the same and fails the class with it, as a misconfiguration and not a condition
             }
@@ -134,15 +138,17 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
         return ConditionEvaluationResult.enabled("a @SingleTableTest class runs");
     }
 
-    private static void prefetchSources(ExtensionContext context) {
+    /** @return the class's declaration, or null when it is misconfigured (beforeAll fails the class with that) */
+    private static Declaration prefetchSources(ExtensionContext context) {
         try {
             Declaration declaration = Declaration.owner(context).declaration();
             if (!declaration.perTest()) {
                 TableSpec spec = declaration.spec(context);
                 sources(context).prefetch(declaration.anchor(), spec.design(), spec.fixtures());
             }
+            return declaration;
         } catch (ExtensionConfigurationException misconfigured) {
-            // beforeAll meets the same and fails the class with it
+            return null;
         }
     }
 

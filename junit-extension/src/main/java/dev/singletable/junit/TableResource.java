@@ -72,7 +72,8 @@ final class TableResource implements AutoCloseable, ExtensionContext.Store.Close
      * endpoint), and points system properties at it.
      */
     static TableResource open(Run run, Declaration declaration, TableSpec spec) {
-        if (declaration instanceof Declaration.OnClass onClass && SharedTables.sharedWithSpring(onClass.testClass())) {
+        if (withContext(declaration)) {
+            Declaration.OnClass onClass = (Declaration.OnClass) declaration;
             if (spec.reset() == Reset.FORK) {
                 throw new ExtensionConfigurationException(declaration.describe() + ": reset = FORK gives each test"
                         + " a table of its own, but Spring builds the application context of the class once, with"
@@ -94,6 +95,11 @@ final class TableResource implements AutoCloseable, ExtensionContext.Store.Close
         run.sharedTables().dropFreeTables();
         return new TableResource(run, declaration, spec, design, fixtures, run.provision(design, fixtures), null,
                 false);
+    }
+
+    /** @return whether the declaration's table is leased for the application context Spring builds around it */
+    static boolean withContext(Declaration declaration) {
+        return declaration instanceof Declaration.OnClass onClass && SharedTables.sharedWithSpring(onClass.testClass());
     }
 
     Run run() {

@@ -4,6 +4,7 @@ import dev.singletable.engine.DynamoDbEngine;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import software.amazon.awssdk.http.AbortableInputStream;
 import software.amazon.awssdk.http.ExecutableHttpRequest;
 import software.amazon.awssdk.http.HttpExecuteRequest;
@@ -22,6 +23,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 final class ClientWarmUp {
     private static final Map<String, AttributeValue> KEY = Map.of("PK", AttributeValue.fromS("warm-up"));
+    /**
+     * Whether an earlier engine of this JVM took the operations through the pipeline: that pass loads the SDK's
+     * classes and links its call sites once per JVM, so later engines only build their client.
+     */
+    private static final AtomicBoolean OPERATIONS_PASSED = new AtomicBoolean();
 
     private ClientWarmUp() {
     }
@@ -35,6 +41,9 @@ final class ClientWarmUp {
 
     private static void run(DynamoDbEngine engine) {
         engine.client();
+        if (!OPERATIONS_PASSED.compareAndSet(false, true)) {
+            return;
+        }
         try (DynamoDbClient client = engine.clientBuilder().httpClient(new EmptyAnswers()).build()) {
             client.getItem(r -> r.tableName("warm-up").key(KEY));
             client.query(r -> r.tableName("warm-up").keyConditionExpression("PK = :pk")

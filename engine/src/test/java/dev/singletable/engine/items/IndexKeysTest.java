@@ -13,6 +13,7 @@ import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
@@ -54,6 +55,46 @@ class IndexKeysTest extends ItemsTestBase {
                 .expressionAttributeValues(Map.of(":s", s("SHIPPED"))));
         assertThat(queryGsi1("OPEN")).isEmpty();
         assertThat(queryGsi1("SHIPPED")).hasSize(1);
+    }
+
+    @Test
+    void should_keep_the_index_in_step_when_a_rewrite_keeps_changes_adds_or_drops_the_index_key() {
+        put(APP, item("PK", "C#1", "SK", "O#1", "GSI1PK", "OPEN", "GSI1SK", "1", "score", n("1.50"), "note", "a"));
+        ConsumedCapacity kept = client.putItem(b -> b.tableName(APP).returnConsumedCapacity("INDEXES")
+                .item(item("PK", "C#1", "SK", "O#1", "GSI1PK", "OPEN", "GSI1SK", "1", "score", n("1.5"), "note", "b")))
+                .consumedCapacity();
+        assertThat(queryGsi1("OPEN")).extracting(i -> i.get("note").s()).containsExactly("b");
+        assertThat(scores("1.5")).containsExactly("O#1");
+        assertThat(kept.globalSecondaryIndexes()).as("the entry changed in GSI1, not in ByScore (1.50 is 1.5)")
+                .containsOnlyKeys("GSI1");
+
+        client.updateItem(b -> b.tableName(APP).key(key("C#1", "O#1")).updateExpression("SET note = :n")
+                .expressionAttributeValues(Map.of(":n", s("c"))));
+        assertThat(queryGsi1("OPEN")).extracting(i -> i.get("note").s()).containsExactly("c");
+
+        put(APP, item("PK", "C#1", "SK", "O#1", "GSI1PK", "OPEN", "GSI1SK", "2", "score", n("2")));
+        assertThat(queryGsi1("OPEN")).extracting(i -> i.get("GSI1SK").s()).containsExactly("2");
+        assertThat(scores("1.5")).isEmpty();
+        assertThat(scores("2")).containsExactly("O#1");
+
+        put(APP, item("PK", "C#1", "SK", "O#1", "GSI1PK", "OPEN"));
+        assertThat(queryGsi1("OPEN")).isEmpty();
+        assertThat(scores("2")).isEmpty();
+        put(APP, item("PK", "C#1", "SK", "O#1", "GSI1PK", "OPEN", "note", "still out"));
+        assertThat(queryGsi1("OPEN")).isEmpty();
+
+        client.updateItem(b -> b.tableName(APP).key(key("C#1", "O#1")).updateExpression("SET GSI1SK = :k, score = :s")
+                .expressionAttributeValues(Map.of(":k", s("3"), ":s", n("3"))));
+        assertThat(queryGsi1("OPEN")).extracting(i -> i.get("GSI1SK").s()).containsExactly("3");
+        assertThat(scores("3")).containsExactly("O#1");
+        client.updateItem(b -> b.tableName(APP).key(key("C#1", "O#1")).updateExpression("REMOVE GSI1PK"));
+        assertThat(queryGsi1("OPEN")).isEmpty();
+        assertThat(scores("3")).containsExactly("O#1");
+    }
+
+    private List<String> scores(String score) {
+        return client.query(b -> b.tableName(APP).indexName("ByScore").keyConditionExpression("score = :s")
+                .expressionAttributeValues(Map.of(":s", n(score)))).items().stream().map(i -> i.get("SK").s()).toList();
     }
 
     @Test

@@ -44,6 +44,8 @@ public final class Run implements AutoCloseable, ExtensionContext.Store.Closeabl
     private final Set<String> names = ConcurrentHashMap.newKeySet();
     private final SharedTables sharedTables = new SharedTables(this);
     private final Sources sources;
+    /** Starts the engine's HTTP endpoint off the test's thread; null until a class wants it started. */
+    private Thread endpointStart;
     private volatile boolean open = true;
     private int propertyUsers;
     private Map<String, String> savedProperties;
@@ -54,6 +56,31 @@ public final class Run implements AutoCloseable, ExtensionContext.Store.Closeabl
         this.tablePrefix = tablePrefix;
         this.systemProperties = systemProperties;
         OPEN.addLast(this);
+    }
+
+    /**
+     * Starts the engine's HTTP endpoint on a thread of its own when a class will {@linkplain #setSystemProperties()
+     * set the system properties}, which name its port before the first test: its socket and the JDK's networking
+     * then load on the spare core while the class's table is created and seeded. {@link Backend#endpoint()} is
+     * idempotent and waits for a start under way, so the properties get the same port; a start that failed here
+     * is tried again there, where its error fails the class. A class that sets no properties opens no socket.
+     *
+     * @param beansPointed as for {@link #wantsSystemProperties(boolean)}
+     */
+    public synchronized void startEndpointFor(boolean beansPointed) {
+        if (endpointStart != null || backend.engine().isEmpty() || !wantsSystemProperties(beansPointed)) {
+            return;
+        }
+        Thread start = new Thread(() -> {
+            try {
+                backend.endpoint();
+            } catch (RuntimeException e) {
+                // setSystemProperties() starts it again on the class's thread, and fails the class with the reason
+            }
+        }, "singletable-endpoint-start");
+        start.setDaemon(true);
+        start.start();
+        endpointStart = start;
     }
 
     /**
@@ -229,7 +256,29 @@ public final class Run implements AutoCloseable, ExtensionContext.Store.Closeabl
         try {
             sharedTables.close();
         } finally {
+            awaitEndpointStart(); // else an endpoint could start on the closed engine, and nothing would stop it
             backend.close();
+        }
+    }
+
+    private void awaitEndpointStart() {
+        Thread start;
+        synchronized (this) {
+            start = endpointStart;
+        }
+        if (start == null) {
+            return;
+        }
+        boolean interrupted = false;
+        while (start.isAlive()) {
+            try {
+                start.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -19,7 +19,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
-import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
+import org.junit.platform.launcher.listeners.TestExecutionSummary;
 import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
 import software.amazon.awssdk.http.AbortableInputStream;
 import software.amazon.awssdk.http.ExecutableHttpRequest;
@@ -34,8 +37,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * What one test class costs in a fresh JVM — the number a user meets running one class from the IDE: the time from
  * the extension's first callback to the first test method, for the design and fixtures given (the example's), in
- * one class through the real Jupiter engine, and on to the answer of the test's first call (a GetItem), so that
- * work moved from the class's start into its first call is not hidden. Run it once per JVM:
+ * one class run through the JUnit Platform launcher as IDEs and build tools run it (so the listeners the class path
+ * registers take part), and on to the answer of the test's first call (a GetItem), so that work moved from the
+ * class's start into its first call is not hidden; and the time from the JVM's start to the test method, so that
+ * work moved ahead of the first callback is not hidden either. Run it once per JVM:
  *
  * <pre>java -Dcoldstart.design=DESIGN -Dcoldstart.fixtures=FIXTURES -cp TEST_CLASS_PATH
  *      dev.singletable.junit.timing.ColdStart [extension|floor]</pre>
@@ -44,10 +49,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * endpoint that {@code -Dsingletable.endpoint} names. {@code floor} is what any test of DynamoDB code pays in a
  * fresh JVM: a test that builds an SDK client (its "test" time is taken once it is built) and makes one GetItem
  * through an HTTP client that answers at once. Prints one line:
- * {@code firstCallbackToTestMs=… firstCallbackToFirstAnswerMs=… jvmStartToFirstCallbackMs=… cpuToTestMs=…
- * cpuToFirstAnswerMs=… threadCpuToTestMs=… threadWaitedToTestMs=…}: then the CPU time the whole JVM spent over the
- * same spans (JIT, GC and helper threads too), and the CPU time of the thread that runs the class up to the test
- * and how long it was blocked or waiting meanwhile — figures that a machine shared with other work keeps.
+ * {@code firstCallbackToTestMs=… firstCallbackToFirstAnswerMs=… jvmStartToFirstCallbackMs=… jvmStartToTestMs=…
+ * cpuToTestMs=… cpuToFirstAnswerMs=… processCpuToTestMs=… threadCpuToTestMs=… threadWaitedToTestMs=…}: then the
+ * CPU time the whole JVM spent over the same spans (JIT, GC and helper threads too) and from its start to the
+ * test, and the CPU time of the thread that runs the class up to the test and how long it was blocked or waiting
+ * meanwhile — figures that a machine shared with other work keeps.
  */
 public final class ColdStart {
     /** The JVM's CPU time (all threads: JIT, GC and the helpers too), which a machine shared with others keeps. */
@@ -75,17 +81,23 @@ public final class ColdStart {
         Instant jvmStart = ProcessHandle.current().info().startInstant().orElseThrow();
         long jvmStartNanos = System.nanoTime() - Duration.between(jvmStart, Instant.now()).toNanos();
         Class<?> testClass = args.length > 0 && args[0].equals("floor") ? Floor.class : Extension.class;
-        var results = EngineTestKit.engine("junit-jupiter").selectors(DiscoverySelectors.selectClass(testClass))
-                .execute();
-        if (results.allEvents().failed().count() > 0 || results.testEvents().succeeded().count() != 1) {
-            throw new IllegalStateException("the timed class failed: " + results.allEvents().failed().list());
+        // through the Launcher, as IDEs and build tools run tests: it registers the listeners the class path offers
+        SummaryGeneratingListener summary = new SummaryGeneratingListener();
+        LauncherFactory.create().execute(LauncherDiscoveryRequestBuilder.request()
+                .selectors(DiscoverySelectors.selectClass(testClass)).build(), summary);
+        TestExecutionSummary result = summary.getSummary();
+        if (result.getTotalFailureCount() > 0 || result.getTestsSucceededCount() != 1) {
+            throw new IllegalStateException("the timed class failed: " + result.getFailures().stream()
+                    .map(failure -> failure.getTestIdentifier().getDisplayName() + ": " + failure.getException())
+                    .toList());
         }
         System.out.printf(Locale.ROOT, "firstCallbackToTestMs=%.1f firstCallbackToFirstAnswerMs=%.1f"
-                + " jvmStartToFirstCallbackMs=%.1f cpuToTestMs=%.1f cpuToFirstAnswerMs=%.1f"
-                + " threadCpuToTestMs=%.1f threadWaitedToTestMs=%d%n",
+                + " jvmStartToFirstCallbackMs=%.1f jvmStartToTestMs=%.1f cpuToTestMs=%.1f cpuToFirstAnswerMs=%.1f"
+                + " processCpuToTestMs=%.1f threadCpuToTestMs=%.1f threadWaitedToTestMs=%d%n",
                 (testStarted - firstCallback) / 1e6, (firstCallAnswered - firstCallback) / 1e6,
-                (firstCallback - jvmStartNanos) / 1e6, (testStartedCpu - firstCallbackCpu) / 1e6,
-                (firstCallAnsweredCpu - firstCallbackCpu) / 1e6, (testStartedThreadCpu - firstCallbackThreadCpu) / 1e6,
+                (firstCallback - jvmStartNanos) / 1e6, (testStarted - jvmStartNanos) / 1e6,
+                (testStartedCpu - firstCallbackCpu) / 1e6, (firstCallAnsweredCpu - firstCallbackCpu) / 1e6,
+                testStartedCpu / 1e6, (testStartedThreadCpu - firstCallbackThreadCpu) / 1e6,
                 testStartedWaited - firstCallbackWaited);
     }
 

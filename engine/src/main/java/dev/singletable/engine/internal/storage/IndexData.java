@@ -41,9 +41,16 @@ public final class IndexData {
 
     /**
      * Moves an item's entry from its old form to its new one (either may be null: absent). An entry whose key
-     * stays is replaced in place.
+     * stays is replaced in place; when the two items hold the same key values byte for byte (a write that left
+     * them alone), the key is worked out once.
      */
     void update(Item old, Item item, Map<String, Value> attributes) {
+        if (old != null && item != null && definition.sameKeyEncoded(old, item)) {
+            if (definition.covers(attributes)) {
+                entries.put(entries.layout().keyOf(attributes), entry(item, attributes));
+            }
+            return;
+        }
         byte[] oldKey = old != null && definition.covers(old.attributes()) ? entries.layout().keyOf(old) : null;
         byte[] newKey = item != null && definition.covers(attributes) ? entries.layout().keyOf(attributes) : null;
         if (oldKey != null && (newKey == null || !Arrays.equals(oldKey, newKey))) {

@@ -1,5 +1,6 @@
 package dev.singletable.engine.internal.storage;
 
+import dev.singletable.engine.internal.value.ItemCodec;
 import dev.singletable.engine.internal.value.Sizes;
 import dev.singletable.engine.internal.value.Value;
 import java.util.ArrayList;
@@ -81,6 +82,24 @@ public record IndexDef(String name, boolean global, List<KeyDef> partitionKeys, 
             return item.get(keys.get(0).name());
         }
         return CompositeKey.of(keys.stream().map(key -> item.get(key.name())).toList());
+    }
+
+    /**
+     * Whether two versions of one item hold byte for byte the same values of this index's key attributes, or lack
+     * the same ones: then both are in the index under the same key, or both out of it, found without decoding a
+     * value. False may also mean an equal value encoded apart (a set in another order), which no key holds.
+     */
+    public boolean sameKeyEncoded(Item a, Item b) {
+        return sameEncoded(a, b, partitionKeys) && sameEncoded(a, b, sortKeys);
+    }
+
+    private static boolean sameEncoded(Item a, Item b, List<KeyDef> keys) {
+        for (KeyDef key : keys) {
+            if (!ItemCodec.sameEncodedValue(a.encoded, b.encoded, key.name())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether two versions of one item have the same key in this index (both in the index). */

@@ -12,18 +12,31 @@ import java.util.Map;
  * forks share it until they replace it. An item engine.load read also holds its table key ({@link KeyBytes}) after
  * its encoding, in the same array, which the table's tree keys it by: one object fewer per item to hold and for
  * the collector to copy. Readers of the encoding stop at its last attribute, so they never see the key.
+ * <p>
+ * The first read of its attributes also finds out whether all its strings are plain ASCII that JSON holds as it is
+ * ({@link ItemCodec#hasPlainStrings}); the answer is kept in two bits beside the size, so that every response after
+ * copies the item's strings instead of looking for characters to escape, at no memory cost. Threads reading the item
+ * at once may each work it out and store it: they store the same bits, which the size bits stay unchanged by.
  */
 public final class Item {
     private static final byte[] NO_KEY = {};
+    /** The bit saying the plain-strings answer is known, and the bit holding it; the size takes the bits below. */
+    private static final int STRINGS_KNOWN = 1 << 30;
+    private static final int STRINGS_PLAIN = 1 << 29;
+    private static final int SIZE_BITS = STRINGS_PLAIN - 1;
 
     final byte[] encoded;
-    private final int size;
+    /** The size, and from {@link #STRINGS_PLAIN} up whether the strings are plain, once known. */
+    private int sizeAndStrings;
     /** Where the key held after the encoding begins; the array's length when the item holds none. */
     final int keyStart;
 
     private Item(byte[] encoded, int size, int keyStart) {
+        if (size > SIZE_BITS) { // items are at most 400 KB; this guards the bits above the size
+            throw new IllegalArgumentException("item size " + size);
+        }
         this.encoded = encoded;
-        this.size = size;
+        this.sizeAndStrings = size;
         this.keyStart = keyStart;
     }
 
@@ -56,7 +69,12 @@ public final class Item {
 
     /** The attributes, as a read-only view that decodes what is read of it. */
     public Map<String, Value> attributes() {
-        return ItemCodec.view(encoded);
+        int bits = sizeAndStrings;
+        if ((bits & STRINGS_KNOWN) == 0) {
+            bits |= STRINGS_KNOWN | (ItemCodec.hasPlainStrings(encoded) ? STRINGS_PLAIN : 0);
+            sizeAndStrings = bits;
+        }
+        return (bits & STRINGS_PLAIN) != 0 ? ItemCodec.viewOfPlainStrings(encoded) : ItemCodec.view(encoded);
     }
 
     /** One attribute, or null. */
@@ -65,7 +83,7 @@ public final class Item {
     }
 
     public long size() {
-        return size;
+        return sizeAndStrings & SIZE_BITS;
     }
 
     /** Whether another item holds the same attributes with the same values (in any order). */

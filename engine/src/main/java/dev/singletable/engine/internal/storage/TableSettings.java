@@ -50,7 +50,9 @@ public record TableSettings(Throughput throughput, BillingSummary billing, Strin
                                    boolean deletionProtection, Map<String, Throughput> indexThroughput) {
         String mode = billing == null ? "PROVISIONED" : billing.billingMode();
         Map<String, Scaling> indexScaling = new LinkedHashMap<>();
-        indexThroughput.forEach((index, units) -> indexScaling.put(index, Scaling.initial(mode, units)));
+        for (Map.Entry<String, Throughput> index : indexThroughput.entrySet()) {
+            indexScaling.put(index.getKey(), Scaling.initial(mode, index.getValue()));
+        }
         return new TableSettings(throughput, billing, null, null, null, tableClass, deletionProtection, indexThroughput,
                 Scaling.initial(mode, throughput), indexScaling, null);
     }
@@ -269,11 +271,15 @@ public record TableSettings(Throughput throughput, BillingSummary billing, Strin
         scaling.describe(node);
         if (!indexThroughput.isEmpty()) {
             ObjectNode byIndex = node.putObject(INDEX_THROUGHPUT);
-            indexThroughput.forEach((index, units) -> byIndex.set(index, units.toJson()));
+            for (Map.Entry<String, Throughput> index : indexThroughput.entrySet()) {
+                byIndex.set(index.getKey(), index.getValue().toJson());
+            }
         }
         if (!indexScaling.isEmpty()) {
             ObjectNode byIndex = node.putObject(INDEX_SCALING);
-            indexScaling.forEach((index, limits) -> limits.describe(byIndex.putObject(index)));
+            for (Map.Entry<String, Scaling> index : indexScaling.entrySet()) {
+                index.getValue().describe(byIndex.putObject(index.getKey()));
+            }
         }
         if (recovery != null) {
             node.putObject(POINT_IN_TIME_RECOVERY).put("RecoveryPeriodInDays", recovery.recoveryPeriodInDays())

@@ -110,7 +110,23 @@ public final class ItemCodec {
 
     /** A read-only map over an encoded item, in the order the attributes were written. */
     public static Map<String, Value> view(byte[] item) {
-        return new View(item);
+        return new View(item, false);
+    }
+
+    /**
+     * {@link #view(byte[])} of an item known to pass {@link #hasPlainStrings}, whose JSON {@link #write} copies
+     * string by string without looking for characters to escape.
+     */
+    public static Map<String, Value> viewOfPlainStrings(byte[] item) {
+        return new View(item, true);
+    }
+
+    /**
+     * Whether every string of an encoded item, names included, is ASCII that JSON holds as it is (no quote,
+     * backslash or control character): then its JSON is its strings copied between the syntax.
+     */
+    public static boolean hasPlainStrings(byte[] item) {
+        return ItemJson.hasPlainStrings(item);
     }
 
     /**
@@ -118,7 +134,7 @@ public final class ItemCodec {
      * of {@code names[i]}, null when absent), which it answers without decoding them.
      */
     public static Map<String, Value> view(byte[] item, String[] names, Value[] values) {
-        return names.length == 0 ? new View(item) : new KnownView(item, names, values);
+        return names.length == 0 ? new View(item, false) : new KnownView(item, names, values);
     }
 
     /** One attribute of an encoded item, decoded; null when absent. */
@@ -133,7 +149,8 @@ public final class ItemCodec {
      * by token (a generator's work per token costs more than the copy).
      */
     static void write(Map<String, Value> view, JsonGenerator out) throws IOException {
-        out.writeRawValue(new ItemJson(((View) view).bytes));
+        View encoded = (View) view;
+        out.writeRawValue(new ItemJson(encoded.bytes, encoded.plainStrings));
     }
 
     /** Whether a map is a view of an encoded item, which {@link #write} writes. */
@@ -175,6 +192,27 @@ public final class ItemCodec {
             }
         }
         return true;
+    }
+
+    /**
+     * Whether two encoded items hold the same bytes for a top-level attribute, or both lack it. Equal bytes are
+     * equal values; equal sets or maps written in another order are not found the same here.
+     */
+    public static boolean sameEncodedValue(byte[] a, byte[] b, String name) {
+        Reader left = new Reader(a);
+        Reader right = new Reader(b);
+        boolean inLeft = left.find(name);
+        if (inLeft != right.find(name)) {
+            return false;
+        }
+        if (!inLeft) {
+            return true;
+        }
+        int leftStart = left.position;
+        int rightStart = right.position;
+        left.skipValue();
+        right.skipValue();
+        return Arrays.equals(a, leftStart, left.position, b, rightStart, right.position);
     }
 
     // ---- sizes -------------------------------------------------------------------------------------------------
@@ -635,9 +673,12 @@ public final class ItemCodec {
     /** A read-only map over an encoded item; lookups scan the names, iteration decodes in order. */
     private static class View extends AbstractMap<String, Value> {
         final byte[] bytes;
+        /** Whether the item is known to pass {@link #hasPlainStrings}. */
+        final boolean plainStrings;
 
-        View(byte[] bytes) {
+        View(byte[] bytes, boolean plainStrings) {
             this.bytes = bytes;
+            this.plainStrings = plainStrings;
         }
 
         @Override
@@ -711,7 +752,7 @@ public final class ItemCodec {
         private final Value[] values;
 
         KnownView(byte[] bytes, String[] names, Value[] values) {
-            super(bytes);
+            super(bytes, false);
             this.names = names;
             this.values = values;
         }

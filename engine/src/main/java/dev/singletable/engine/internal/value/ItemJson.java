@@ -54,13 +54,69 @@ final class ItemJson implements SerializableString {
     };
 
     private final byte[] item;
+    /** Whether every string of the item is known to need no escape ({@link #hasPlainStrings}): copied as it is. */
+    private final boolean plainStrings;
     private byte[] out;
     private int position;
     /** Whether surrogates are escaped (for bytes) or kept in their UTF-8 forms (for text). */
     private boolean escapeSurrogates;
 
-    ItemJson(byte[] item) {
+    ItemJson(byte[] item, boolean plainStrings) {
         this.item = item;
+        this.plainStrings = plainStrings;
+    }
+
+    /** Whether every string of an encoded item, names included, is one {@link #string} writes as it is. */
+    static boolean hasPlainStrings(byte[] item) {
+        ItemCodec.Reader in = new ItemCodec.Reader(item);
+        return plainObject(in, in.varint());
+    }
+
+    private static boolean plainObject(ItemCodec.Reader in, int count) {
+        for (int i = 0; i < count; i++) {
+            if (!plainString(in) || !plainValue(in)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean plainValue(ItemCodec.Reader in) {
+        byte tag = in.bytes[in.position++];
+        switch (tag) {
+            case S, N -> {
+                return plainString(in);
+            }
+            case B -> {
+                in.skipString(); // written in base64
+                return true;
+            }
+            case TRUE, FALSE, NULL -> {
+                return true;
+            }
+            default -> {
+                in.varint(); // the content length
+                int count = in.varint();
+                if (tag == M) {
+                    return plainObject(in, count);
+                }
+                for (int i = 0; i < count; i++) {
+                    if (tag == BS) {
+                        in.skipString();
+                    } else if (!(tag == L ? plainValue(in) : plainString(in))) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+        }
+    }
+
+    private static boolean plainString(ItemCodec.Reader in) {
+        int length = in.varint();
+        int start = in.position;
+        in.position += length;
+        return plainRunEnd(in.bytes, start, start + length) == start + length;
     }
 
     private static byte[] ascii(String text) {
@@ -202,6 +258,14 @@ final class ItemJson implements SerializableString {
         int p = in.position;
         int end = p + length;
         in.position = end;
+        if (plainStrings) {
+            room(length + 2);
+            out[position] = '"';
+            System.arraycopy(bytes, p, out, position + 1, length);
+            position += length + 2;
+            out[position - 1] = '"';
+            return;
+        }
         room(6 * length + 2);
         byte[] o = out;
         int q = position;

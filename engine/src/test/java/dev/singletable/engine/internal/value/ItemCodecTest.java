@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -46,6 +47,52 @@ class ItemCodecTest {
         assertThat(read.get("absent")).isNull();
         assertThat(read.containsKey("absent")).isFalse();
         assertThat(ItemCodec.sameAttributes(encoded.bytes(), ItemCodec.encode(reversed(item)).bytes())).isTrue();
+        boolean plain = ItemCodec.hasPlainStrings(encoded.bytes());
+        assertThat(plain).as("plain strings").isEqualTo(strings(item).allMatch(ItemCodecTest::plain));
+        if (plain) {
+            assertThat(json(ValueJson.writeItem(ItemCodec.viewOfPlainStrings(encoded.bytes()))))
+                    .as("JSON copied from plain strings").isEqualTo(json(ValueJson.writeItem(read)));
+        }
+    }
+
+    @Test
+    void should_find_strings_plain_only_when_none_needs_an_escape() {
+        assertThat(ItemCodec.hasPlainStrings(ItemCodec.encode(Map.of("a", new Value.L(List.of(new Value.M(Map.of(
+                "b", new Value.SS(Set.of("c", "d")))), new Value.N(new BigDecimal("1.5")), new Value.B(new byte[] {'"', 0, -1}))))).bytes()))
+                .isTrue();
+        for (String special : List.of("\"", "\\", "\n", "\u0000", "\u001f", "\u0080", "\u00e9", "\ud83d\ude00",
+                "\ud800")) {
+            for (Map<String, Value> item : List.of(Map.of(special, (Value) new Value.S("x")),
+                    Map.of("a", (Value) new Value.S("long plain text " + special)),
+                    Map.of("a", (Value) new Value.M(Map.of("b", new Value.SS(Set.of("x", special))))),
+                    Map.of("a", (Value) new Value.L(List.of(new Value.S("x"), new Value.S(special)))))) {
+                assertThat(ItemCodec.hasPlainStrings(ItemCodec.encode(item).bytes())).as("%s", item).isFalse();
+            }
+        }
+    }
+
+    /** Whether a string is one JSON holds as it is, ASCII: no quote, backslash, control or non-ASCII character. */
+    private static boolean plain(String s) {
+        return s.chars().allMatch(c -> c >= 0x20 && c < 0x80 && c != '"' && c != '\\');
+    }
+
+    /** Every name and string of an item, at any depth (numbers are always plain). */
+    private static Stream<String> strings(Map<String, Value> item) {
+        return item.entrySet().stream().flatMap(e -> Stream.concat(Stream.of(e.getKey()),
+                strings(e.getValue())));
+    }
+
+    private static Stream<String> strings(Value value) {
+        if (value instanceof Value.S s) {
+            return Stream.of(s.value());
+        } else if (value instanceof Value.SS ss) {
+            return ss.values().stream();
+        } else if (value instanceof Value.L l) {
+            return l.values().stream().flatMap(ItemCodecTest::strings);
+        } else if (value instanceof Value.M m) {
+            return strings(m.values());
+        }
+        return Stream.empty();
     }
 
     @Test

@@ -93,9 +93,13 @@ class WireJsonTest {
         response.put("Count", 20).put("CapacityUnits", 0.5).putNull("Nothing");
         response.putObject("Empty");
         response.set("EmptyList", nodes.arrayNode());
+        ObjectNode deep = response.putArray("Nested").addObject();
+        deep.putArray("a").addArray().add(1).addObject().put("b", "c").putArray("d");
+        deep.put("after", "the nested containers");
 
         assertThat(new String(WireJson.bytes(response), StandardCharsets.UTF_8))
                 .isEqualTo(WireJson.mapper().writeValueAsString(response));
+        assertThat(new String(WireJson.bytes(nodes.objectNode()), StandardCharsets.UTF_8)).isEqualTo("{}");
     }
 
     /** The node type of every node, depth first: equal trees of other node types would write other JSON. */

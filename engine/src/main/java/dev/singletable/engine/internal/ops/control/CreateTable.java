@@ -25,11 +25,9 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.stream.Stream;
 
 /**
  * CreateTable: checks the request's shape, then its meaning in DynamoDB's order (billing, table key schema
@@ -316,12 +314,21 @@ final class CreateTable implements OperationHandler {
 
     /** DynamoDB sums the non-key attributes of all indexes (one projected by two indexes counts twice). */
     private static void checkProjectedAttributeCount(Request request) {
-        int projected = Stream.of(request.localIndexes(), request.globalIndexes()).filter(Objects::nonNull)
-                .flatMap(List::stream).map(index -> index.projection().nonKeyAttributes()).filter(Objects::nonNull)
-                .mapToInt(List::size).sum();
+        int projected = projectedAttributes(request.localIndexes()) + projectedAttributes(request.globalIndexes());
         if (projected > MAX_PROJECTED_ATTRIBUTES) {
             throw DynamoException.validation(INVALID + "Number of projected attributes in all indexes exceeds limit of 100");
         }
+    }
+
+    private static int projectedAttributes(List<IndexSpec> indexes) {
+        int projected = 0;
+        if (indexes != null) {
+            for (IndexSpec index : indexes) {
+                List<String> nonKey = index.projection().nonKeyAttributes();
+                projected += nonKey == null ? 0 : nonKey.size();
+            }
+        }
+        return projected;
     }
 
     private TableMetadata metadata(Request request, Map<String, String> types) {
@@ -330,7 +337,9 @@ final class CreateTable implements OperationHandler {
         String arn = Database.arnOf(request.tableName());
         List<IndexDef> indexes = new ArrayList<>();
         if (request.localIndexes() != null) {
-            request.localIndexes().forEach(index -> indexes.add(indexDef(index, false, types)));
+            for (IndexSpec index : request.localIndexes()) {
+                indexes.add(indexDef(index, false, types));
+            }
         }
         Map<String, TableSettings.Throughput> indexThroughput = new LinkedHashMap<>();
         if (request.globalIndexes() != null) {
@@ -346,8 +355,12 @@ final class CreateTable implements OperationHandler {
         settings = settings.withScaling(ThroughputLimits.apply(settings.scaling(), request.onDemand(), request.warm()));
         Map<String, TableSettings.Scaling> indexScaling = new LinkedHashMap<>(settings.indexScaling());
         if (request.globalIndexes() != null) {
-            request.globalIndexes().forEach(index -> indexScaling.computeIfPresent(index.name(),
-                    (name, scaling) -> ThroughputLimits.apply(scaling, index.onDemand(), index.warm())));
+            for (IndexSpec index : request.globalIndexes()) {
+                TableSettings.Scaling scaling = indexScaling.get(index.name());
+                if (scaling != null) {
+                    indexScaling.put(index.name(), ThroughputLimits.apply(scaling, index.onDemand(), index.warm()));
+                }
+            }
         }
         settings = settings.withIndexScaling(indexScaling);
         if (request.stream() != null) {
@@ -383,8 +396,13 @@ final class CreateTable implements OperationHandler {
     }
 
     private static List<KeyDef> keyDefs(List<KeyElement> schema, String keyType, Map<String, String> types) {
-        return schema.stream().filter(element -> element.keyType().equals(keyType))
-                .map(element -> keyDef(element, types)).toList();
+        List<KeyDef> keys = new ArrayList<>();
+        for (KeyElement element : schema) {
+            if (element.keyType().equals(keyType)) {
+                keys.add(keyDef(element, types));
+            }
+        }
+        return List.copyOf(keys);
     }
 
     private static KeyDef keyDef(KeyElement element, Map<String, String> types) {
@@ -393,7 +411,9 @@ final class CreateTable implements OperationHandler {
 
     private static List<String> names(List<KeyElement> schema) {
         List<String> names = new ArrayList<>();
-        schema.forEach(element -> names.add(element.attributeName()));
+        for (KeyElement element : schema) {
+            names.add(element.attributeName());
+        }
         return names;
     }
 }

@@ -21,8 +21,6 @@ final class SettingsRequests {
     static final List<String> SSE_TYPES = List.of("AES256", "KMS");
     static final List<String> TABLE_CLASSES = List.of("STANDARD", "STANDARD_INFREQUENT_ACCESS");
     private static final String INVALID = "One or more parameter values were invalid: ";
-    private static final DateTimeFormatter STREAM_LABEL =
-            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
     /**
      * The key DynamoDB encrypts with when SSE is enabled without a key of the caller's: the name-based UUID of
      * {@code alias/aws/dynamodb}, written out because working it out loads the JDK's MD5 provider, which costs a
@@ -31,6 +29,15 @@ final class SettingsRequests {
     private static final String AWS_MANAGED_KEY = "fa7135e9-4c8f-38b0-9d0e-e8f04a88ac6a";
 
     private SettingsRequests() {
+    }
+
+    /**
+     * A stream's label format, made when a table first gets a stream: most tables have none, and making it costs a
+     * cold JVM's first CreateTable the JDK's pattern formatting classes.
+     */
+    private static final class StreamLabel {
+        static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS")
+                .withZone(ZoneOffset.UTC);
     }
 
     /** A StreamSpecification as given; {@code viewType} null when absent. */
@@ -90,7 +97,7 @@ final class SettingsRequests {
         if (!spec.enabled()) {
             return settings.withStream(null, settings.latestStream());
         }
-        String label = STREAM_LABEL.format(now);
+        String label = StreamLabel.FORMAT.format(now);
         return settings.withStream(spec.viewType(),
                 new TableSettings.LatestStream(label, tableArn + "/stream/" + label));
     }

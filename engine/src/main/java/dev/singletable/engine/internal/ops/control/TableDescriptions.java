@@ -11,6 +11,7 @@ import dev.singletable.engine.internal.storage.Table;
 import dev.singletable.engine.internal.storage.TableMetadata;
 import dev.singletable.engine.internal.storage.TableSettings;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Builds DynamoDB's TableDescription from a table: its definition, its live item count and size, and its
@@ -36,8 +37,10 @@ final class TableDescriptions {
         ObjectNode settings = metadata.settings().toJson();
         ObjectNode description = JsonNodeFactory.instance.objectNode();
         ArrayNode definitions = description.putArray("AttributeDefinitions");
-        metadata.attributeDefinitions().forEach((name, type) ->
-                definitions.addObject().put("AttributeName", name).put("AttributeType", type));
+        for (Map.Entry<String, String> definition : metadata.attributeDefinitions().entrySet()) {
+            definitions.addObject().put("AttributeName", definition.getKey())
+                    .put("AttributeType", definition.getValue());
+        }
         description.put("TableName", metadata.name());
         description.set("KeySchema", keySchema(List.of(metadata.partitionKey()),
                 metadata.sortKey() == null ? List.of() : List.of(metadata.sortKey())));
@@ -98,7 +101,9 @@ final class TableDescriptions {
         ObjectNode projection = node.putObject("Projection").put("ProjectionType", definition.projectionType());
         if (definition.projectionType().equals("INCLUDE")) {
             ArrayNode nonKey = projection.putArray("NonKeyAttributes");
-            definition.nonKeyAttributes().forEach(nonKey::add);
+            for (String attribute : definition.nonKeyAttributes()) {
+                nonKey.add(attribute);
+            }
         }
         if (definition.global()) {
             node.put("IndexStatus", "ACTIVE");
@@ -121,8 +126,12 @@ final class TableDescriptions {
     /** A HASH element per partition key attribute, then a RANGE element per sort key attribute, as created. */
     static ArrayNode keySchema(List<KeyDef> partition, List<KeyDef> sort) {
         ArrayNode schema = JsonNodeFactory.instance.arrayNode();
-        partition.forEach(key -> schema.addObject().put("AttributeName", key.name()).put("KeyType", "HASH"));
-        sort.forEach(key -> schema.addObject().put("AttributeName", key.name()).put("KeyType", "RANGE"));
+        for (KeyDef key : partition) {
+            schema.addObject().put("AttributeName", key.name()).put("KeyType", "HASH");
+        }
+        for (KeyDef key : sort) {
+            schema.addObject().put("AttributeName", key.name()).put("KeyType", "RANGE");
+        }
         return schema;
     }
 

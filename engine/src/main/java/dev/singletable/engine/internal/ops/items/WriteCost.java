@@ -50,8 +50,12 @@ record WriteCost(double table, Map<String, Double> globalIndexes, Map<String, Do
                                      Map<String, Value> after, Item stored, long newSize) {
         IndexDef def = index.definition();
         Map<String, Value> old = oldItem == null ? null : oldItem.attributes();
-        Map<String, Value> oldEntry = old != null && def.covers(old) ? def.project(old, table.partitionKey(), table.sortKey()) : null;
-        Map<String, Value> newEntry = after != null && def.covers(after) ? def.project(after, table.partitionKey(), table.sortKey()) : null;
+        // a put that leaves the index key values as they were: in the index before and after alike, under one key
+        boolean sameKey = oldItem != null && stored != null && def.sameKeyEncoded(oldItem, stored);
+        boolean wasIn = old != null && def.covers(old);
+        boolean isIn = sameKey ? wasIn : after != null && def.covers(after);
+        Map<String, Value> oldEntry = wasIn ? def.project(old, table.partitionKey(), table.sortKey()) : null;
+        Map<String, Value> newEntry = isIn ? def.project(after, table.partitionKey(), table.sortKey()) : null;
         if (oldEntry == null && newEntry == null) {
             return 0;
         }
@@ -60,7 +64,7 @@ record WriteCost(double table, Map<String, Double> globalIndexes, Map<String, Do
         if (oldEntry == null || newEntry == null) {
             return Capacity.writeUnits(oldEntry == null ? newEntrySize : oldEntrySize);
         }
-        if (!def.sameKey(old, after)) {
+        if (!sameKey && !def.sameKey(old, after)) {
             return Capacity.writeUnits(oldEntrySize) + Capacity.writeUnits(newEntrySize);
         }
         if (oldEntrySize == newEntrySize && (def.projectsAll() && stored != null ? oldItem.sameAttributes(stored)
