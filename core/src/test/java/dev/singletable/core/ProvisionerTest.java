@@ -165,6 +165,28 @@ class ProvisionerTest {
     }
 
     @Test
+    void should_load_on_the_engine_in_batches_of_25_whether_progress_is_told_or_not() {
+        try (DynamoDbEngine engine = DynamoDbEngine.create()) {
+            Provisioner provisioner = Provisioner.of(engine);
+            provisioner.createTable(Resources.ordersDesign(), "orders-1");
+            provisioner.createTable(Resources.ordersDesign(), "orders-2");
+            List<Map<String, AttributeValue>> items = new ArrayList<>(items(300));
+            items.set(210, Map.of("PK", AttributeValue.fromS("NO-SORT-KEY"))); // in the 9th batch, items 201-225
+            List<Integer> told = new ArrayList<>();
+
+            assertThatThrownBy(() -> provisioner.write("orders-1", items, SeedProgress.NONE))
+                    .isInstanceOf(DynamoDbException.class).hasMessageContaining("key");
+            assertThatThrownBy(() -> provisioner.write("orders-2", items, (written, total) -> told.add(written)))
+                    .isInstanceOf(DynamoDbException.class).hasMessageContaining("key");
+
+            // either way, the batches before the refused item's are written and the rest are not
+            assertThat(engine.client().scan(r -> r.tableName("orders-1")).count()).isEqualTo(200);
+            assertThat(engine.client().scan(r -> r.tableName("orders-2")).count()).isEqualTo(200);
+            assertThat(told).hasSize(8).last().isEqualTo(200);
+        }
+    }
+
+    @Test
     void should_leave_no_table_behind_when_an_item_is_refused() {
         try (DynamoDbEngine engine = DynamoDbEngine.create()) {
             List<Map<String, AttributeValue>> items = List.of(Map.of("PK", AttributeValue.fromS("A")));
