@@ -4,31 +4,18 @@ import static dev.singletable.engine.AttributeValues.item;
 import static dev.singletable.engine.AttributeValues.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.Transport;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Attribute names are 1 to 65,535 bytes of UTF-8, at the top of an item, as map keys and through #aliases. */
-@ParameterizedClass
-@EnumSource(Transport.class)
 class AttributeNamesTest extends ItemsTestBase {
     /** 65,535 bytes in 32,768 characters: the byte count decides, not the character count. */
     static final String LONGEST = "é".repeat(32_767) + "a";
     static final String TOO_LONG = "é".repeat(32_768);
     static final String TOO_LARGE = "1 validation error detected: Attribute name is too large, must be less than 65536 bytes";
-
-    @Parameter
-    Transport transport;
-
-    @Override
-    Transport transport() {
-        return transport;
-    }
 
     private static Map<String, AttributeValue> with(String name, AttributeValue value) {
         Map<String, AttributeValue> item = new HashMap<>(item("id", "x"));

@@ -5,14 +5,11 @@ import static dev.singletable.engine.AttributeValues.item;
 import static dev.singletable.engine.AttributeValues.n;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.Transport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
@@ -21,17 +18,7 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /** BatchGetItem. */
-@ParameterizedClass
-@EnumSource(Transport.class)
 class BatchGetItemTest extends ItemsTestBase {
-    @Parameter
-    Transport transport;
-
-    @Override
-    Transport transport() {
-        return transport;
-    }
-
     private BatchGetItemResponse batchGet(Map<String, KeysAndAttributes> requests) {
         return client.batchGetItem(b -> b.requestItems(requests));
     }

@@ -5,15 +5,12 @@ import static dev.singletable.engine.AttributeValues.item;
 import static dev.singletable.engine.AttributeValues.n;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.Transport;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
@@ -22,17 +19,7 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /** BatchWriteItem. */
-@ParameterizedClass
-@EnumSource(Transport.class)
 class BatchWriteItemTest extends ItemsTestBase {
-    @Parameter
-    Transport transport;
-
-    @Override
-    Transport transport() {
-        return transport;
-    }
-
     private static WriteRequest putRequest(Map<String, AttributeValue> item) {
         return WriteRequest.builder().putRequest(PutRequest.builder().item(item).build()).build();
     }

@@ -4,7 +4,6 @@ import static dev.singletable.engine.AttributeValues.item;
 import static dev.singletable.engine.AttributeValues.n;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.Transport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,26 +13,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /** Conditional writes and transactions are linearizable: concurrent clients never lose an update. */
-@ParameterizedClass
-@EnumSource(Transport.class)
 class ConcurrencyTest extends ItemsTestBase {
     private static final int THREADS = 6;
     private static final int ROUNDS = 20;
-
-    @Parameter
-    Transport transport;
-
-    @Override
-    Transport transport() {
-        return transport;
-    }
 
     @Test
     void should_count_every_optimistic_increment_exactly_once() throws Exception {

@@ -4,14 +4,11 @@ import static dev.singletable.engine.AttributeValues.item;
 import static dev.singletable.engine.AttributeValues.n;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.Transport;
 import dev.singletable.engine.model.RequestLogEntry;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ItemCollectionMetrics;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
@@ -20,17 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /** ConsumedCapacity of writes and reads by key. */
-@ParameterizedClass
-@EnumSource(Transport.class)
 class ConsumedCapacityTest extends ItemsTestBase {
-    @Parameter
-    Transport transport;
-
-    @Override
-    Transport transport() {
-        return transport;
-    }
-
     /** An item of {@code SIMPLE} of exactly this many bytes. */
     private static Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> sized(String id, int bytes) {
         return item("id", id, "p", "x".repeat(bytes - 2 - id.length() - 1));

@@ -5,12 +5,9 @@ import static dev.singletable.engine.AttributeValues.n;
 import static dev.singletable.engine.AttributeValues.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.Transport;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
@@ -20,19 +17,9 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
  * and values: an update, its condition and a Query that repeat the same texts with other bindings, and the errors
  * that depend on the bindings, in between successful calls.
  */
-@ParameterizedClass
-@EnumSource(Transport.class)
 class ExpressionReuseTest extends ItemsTestBase {
     private static final String UPDATE = "SET #f = :v ADD #c :one";
     private static final String CONDITION = "attribute_exists(#k) AND #g <> :v";
-
-    @Parameter
-    Transport transport;
-
-    @Override
-    Transport transport() {
-        return transport;
-    }
 
     private void update(String id, Map<String, String> names, Map<String, AttributeValue> values) {
         client.updateItem(b -> b.tableName(SIMPLE).key(item("id", id)).updateExpression(UPDATE)

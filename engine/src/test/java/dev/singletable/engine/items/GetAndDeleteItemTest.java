@@ -4,28 +4,15 @@ import static dev.singletable.engine.AttributeValues.item;
 import static dev.singletable.engine.AttributeValues.n;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.Transport;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 
 /** GetItem and DeleteItem, and the key rules they share. */
-@ParameterizedClass
-@EnumSource(Transport.class)
 class GetAndDeleteItemTest extends ItemsTestBase {
-    @Parameter
-    Transport transport;
-
-    @Override
-    Transport transport() {
-        return transport;
-    }
-
     @Test
     void should_omit_item_when_the_key_is_missing() {
         GetItemResponse response = client.getItem(b -> b.tableName(APP).key(key("C#1", "P")));

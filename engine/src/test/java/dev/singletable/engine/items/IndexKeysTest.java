@@ -5,30 +5,17 @@ import static dev.singletable.engine.AttributeValues.n;
 import static dev.singletable.engine.AttributeValues.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.Transport;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /** Secondary index keys on writes. */
-@ParameterizedClass
-@EnumSource(Transport.class)
 class IndexKeysTest extends ItemsTestBase {
-    @Parameter
-    Transport transport;
-
-    @Override
-    Transport transport() {
-        return transport;
-    }
-
     private List<Map<String, AttributeValue>> queryGsi1(String partition) {
         return client.query(b -> b.tableName(APP).indexName("GSI1").keyConditionExpression("GSI1PK = :p")
                 .expressionAttributeValues(Map.of(":p", s(partition)))).items();

@@ -14,6 +14,9 @@ import java.util.Map;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -27,8 +30,9 @@ import software.amazon.awssdk.services.dynamodb.model.Projection;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 
 /**
- * An engine per test with the tables the item tests write to, reached over the transport the test class runs
- * with, and the checks every refusal gets: its type, its exact message, and that nothing changed.
+ * An engine per test with the tables the item tests write to, reached over each {@link Transport} in turn (a
+ * subclass runs once per transport), and the checks every refusal gets: its type, its exact message, and that
+ * nothing changed.
  *
  * <ul>
  *   <li>{@code app} — a single-table design: {@code PK}/{@code SK} (S); GSI {@code GSI1} on {@code GSI1PK}/{@code GSI1SK}
@@ -39,6 +43,8 @@ import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
  *   <li>{@code numbers} — {@code n} (N) hash, {@code b} (B) range.</li>
  * </ul>
  */
+@ParameterizedClass
+@EnumSource(Transport.class)
 abstract class ItemsTestBase {
     static final String APP = "app";
     static final String EVENTS = "events";
@@ -48,13 +54,14 @@ abstract class ItemsTestBase {
     DynamoDbEngine engine;
     DynamoDbClient client;
 
-    /** The transport of the parameterised test class. */
-    abstract Transport transport();
+    /** The transport this run of the test class goes through. */
+    @Parameter
+    Transport transport;
 
     @BeforeEach
     void startEngine() {
         engine = DynamoDbEngine.create();
-        client = transport().client(engine);
+        client = transport.client(engine);
         client.createTable(b -> b.tableName(APP).billingMode(BillingMode.PAY_PER_REQUEST)
                 .keySchema(hash("PK"), range("SK"))
                 .attributeDefinitions(attribute("PK", "S"), attribute("SK", "S"), attribute("GSI1PK", "S"),

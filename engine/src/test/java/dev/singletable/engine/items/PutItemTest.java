@@ -6,29 +6,16 @@ import static dev.singletable.engine.AttributeValues.n;
 import static dev.singletable.engine.AttributeValues.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.Transport;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 
 /** PutItem: keys, values, sizes and ReturnValues. */
-@ParameterizedClass
-@EnumSource(Transport.class)
 class PutItemTest extends ItemsTestBase {
-    @Parameter
-    Transport transport;
-
-    @Override
-    Transport transport() {
-        return transport;
-    }
-
     @Test
     void should_replace_the_whole_item_without_merging() {
         put(APP, item("PK", "C#1", "SK", "P", "name", "Ada", "city", "London"));

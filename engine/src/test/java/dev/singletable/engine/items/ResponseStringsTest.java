@@ -2,14 +2,11 @@ package dev.singletable.engine.items;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.Transport;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -19,19 +16,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * pairs, in names and in values at any depth; read more than once, by GetItem and by Query of the table and of an
  * index.
  */
-@ParameterizedClass
-@EnumSource(Transport.class)
 class ResponseStringsTest extends ItemsTestBase {
     private static final List<String> AWKWARD = List.of("say \"hi\"", "back\\slash", "tab\tnew\nline\u0001\u001f",
             "del\u007f", "caf\u00e9 \u20ac", "smile \ud83d\ude00", "/slash/");
-
-    @Parameter
-    Transport transport;
-
-    @Override
-    Transport transport() {
-        return transport;
-    }
 
     @Test
     void should_answer_plain_and_escaped_strings_as_written_on_every_read() {

@@ -3,13 +3,10 @@ package dev.singletable.engine.items;
 import static dev.singletable.engine.AttributeValues.item;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.Transport;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ItemResponse;
@@ -19,17 +16,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /** TransactGetItems. */
-@ParameterizedClass
-@EnumSource(Transport.class)
 class TransactGetItemsTest extends ItemsTestBase {
-    @Parameter
-    Transport transport;
-
-    @Override
-    Transport transport() {
-        return transport;
-    }
-
     private static TransactGetItem getOf(String table, Map<String, AttributeValue> key) {
         return TransactGetItem.builder().get(g -> g.tableName(table).key(key)).build();
     }

@@ -5,15 +5,12 @@ import static dev.singletable.engine.AttributeValues.n;
 import static dev.singletable.engine.AttributeValues.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.Transport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.IdempotentParameterMismatchException;
@@ -22,17 +19,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /** TransactWriteItems. */
-@ParameterizedClass
-@EnumSource(Transport.class)
 class TransactWriteItemsTest extends ItemsTestBase {
-    @Parameter
-    Transport transport;
-
-    @Override
-    Transport transport() {
-        return transport;
-    }
-
     private static TransactWriteItem put(Map<String, AttributeValue> item, String condition) {
         return TransactWriteItem.builder().put(p -> p.tableName(SIMPLE).item(item).conditionExpression(condition))
                 .build();

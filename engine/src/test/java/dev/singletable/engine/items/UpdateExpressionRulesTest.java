@@ -5,14 +5,11 @@ import static dev.singletable.engine.AttributeValues.n;
 import static dev.singletable.engine.AttributeValues.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.Transport;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.services.dynamodb.model.AttributeAction;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValueUpdate;
@@ -22,18 +19,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValueUpdate;
  * ADD and DELETE of another type (worded differently for expressions and for AttributeUpdates), and arithmetic
  * whose result a Number cannot hold.
  */
-@ParameterizedClass
-@EnumSource(Transport.class)
 class UpdateExpressionRulesTest extends ItemsTestBase {
     static final Map<String, AttributeValue> KEY = item("id", "x");
-
-    @Parameter
-    Transport transport;
-
-    @Override
-    Transport transport() {
-        return transport;
-    }
 
     @BeforeEach
     void storeItem() {

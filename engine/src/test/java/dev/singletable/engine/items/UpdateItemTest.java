@@ -5,30 +5,17 @@ import static dev.singletable.engine.AttributeValues.n;
 import static dev.singletable.engine.AttributeValues.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.singletable.engine.Transport;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.services.dynamodb.model.AttributeAction;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValueUpdate;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /** UpdateItem: upserts, key immutability, sizes, ReturnValues and the legacy AttributeUpdates. */
-@ParameterizedClass
-@EnumSource(Transport.class)
 class UpdateItemTest extends ItemsTestBase {
-    @Parameter
-    Transport transport;
-
-    @Override
-    Transport transport() {
-        return transport;
-    }
-
     private UpdateItemResponse update(Map<String, AttributeValue> key, String expression,
                                       Map<String, AttributeValue> values, String returnValues) {
         return client.updateItem(b -> b.tableName(APP).key(key).updateExpression(expression)
