@@ -1,5 +1,6 @@
 package dev.singletable.engine.internal.expr;
 
+import dev.singletable.engine.internal.value.ChangedItem;
 import dev.singletable.engine.internal.value.Value;
 import java.util.List;
 import java.util.Map;
@@ -11,17 +12,17 @@ import java.util.Map;
  */
 public final class UpdateResult {
     private final Map<String, Value> oldItem;
-    private final Map<String, Value> newItem;
+    private final ChangedItem newItem;
     private final List<Ast.Path> touched;
 
-    UpdateResult(Map<String, Value> oldItem, Map<String, Value> newItem, List<Ast.Path> touched) {
+    UpdateResult(Map<String, Value> oldItem, ChangedItem newItem, List<Ast.Path> touched) {
         this.oldItem = oldItem;
         this.newItem = newItem;
         this.touched = touched;
     }
 
-    /** The item after the update. */
-    public Map<String, Value> newItem() {
+    /** The item after the update: the old one with the attributes the update changed. */
+    public ChangedItem newItem() {
         return newItem;
     }
 
