@@ -2,6 +2,7 @@ package dev.singletable.engine.internal.expr;
 
 import dev.singletable.engine.internal.value.ChangedItem;
 import dev.singletable.engine.internal.value.Value;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -28,11 +29,28 @@ public final class UpdateResult {
 
     /** The touched paths as they were before the update (ReturnValues UPDATED_OLD). */
     public Map<String, Value> updatedOld() {
-        return PathTree.of(touched).project(oldItem);
+        return touchedIn(oldItem);
     }
 
     /** The touched paths as they are after the update (ReturnValues UPDATED_NEW). */
     public Map<String, Value> updatedNew() {
-        return PathTree.of(touched).project(newItem);
+        return touchedIn(newItem);
+    }
+
+    /** The touched paths of an item; when all are attributes (as in most updates), those present, in path order. */
+    private Map<String, Value> touchedIn(Map<String, Value> item) {
+        for (Ast.Path path : touched) {
+            if (!path.isTopLevel()) {
+                return PathTree.of(touched).project(item);
+            }
+        }
+        Map<String, Value> attributes = new LinkedHashMap<>();
+        for (Ast.Path path : touched) {
+            Value value = item.get(path.top());
+            if (value != null) {
+                attributes.put(path.top(), value);
+            }
+        }
+        return attributes;
     }
 }
