@@ -9,6 +9,7 @@ import static dev.singletable.junit.SingleTableTest.ENDPOINT_ENVIRONMENT_VARIABL
 import static dev.singletable.junit.SingleTableTest.REGION_PROPERTY_NAME;
 import static dev.singletable.junit.SingleTableTest.TABLE_PREFIX_PROPERTY_NAME;
 import static dev.singletable.junit.SingleTableTest.SYSTEM_PROPERTIES_PROPERTY_NAME;
+import static dev.singletable.junit.SingleTableTest.WARM_UP_PROPERTY_NAME;
 
 import dev.singletable.core.Endpoint;
 import dev.singletable.junit.ScanGuard;
@@ -91,9 +92,20 @@ public final class Settings {
         return bool(context, SYSTEM_PROPERTIES_PROPERTY_NAME);
     }
 
+    /**
+     * @param value the configured value, as the launcher's discovery request or a class's context reads it
+     * @return whether a start is rehearsed while the tests are discovered: yes unless configured {@code false}
+     */
+    static boolean warmUp(Optional<String> value) {
+        return bool(value, WARM_UP_PROPERTY_NAME).orElse(true);
+    }
+
     private static Optional<Boolean> bool(ExtensionContext context, String parameter) {
-        return context.getConfigurationParameter(parameter).map(value -> switch (value.trim()
-                .toLowerCase(Locale.ROOT)) {
+        return bool(context.getConfigurationParameter(parameter), parameter);
+    }
+
+    private static Optional<Boolean> bool(Optional<String> configured, String parameter) {
+        return configured.map(value -> switch (value.trim().toLowerCase(Locale.ROOT)) {
             case "true" -> true;
             case "false" -> false;
             default -> throw invalid(parameter, value, "true or false");
