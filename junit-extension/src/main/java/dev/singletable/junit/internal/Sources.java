@@ -8,9 +8,11 @@ import dev.singletable.fixtures.TableDesign;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.MalformedURLException;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -45,6 +47,8 @@ public final class Sources {
      * whose hash code is already worked out, as the keys of {@link #parsed} hash texts of a hundred kilobytes.
      */
     private final Map<String, String> texts = new ConcurrentHashMap<>();
+    /** What a file's attributes said when its text was last read, by place: a file unchanged is not read again. */
+    private final Map<String, Stamp> stamps = new ConcurrentHashMap<>();
 
     /** Keep one per run, in the root store: {@link Run#sources()}. */
     public Sources() {
@@ -154,8 +158,26 @@ public final class Sources {
             return name;
         }
 
-        /** @return the file's text; the instance read last time when the text is the same */
+        /**
+         * @return the file's text; the instance read last time when the text is the same, without reading a file
+         *         whose size and modification time say that it has not changed since
+         */
         String read() {
+            String where = url.toExternalForm();
+            BasicFileAttributes attributes = attributes(url);
+            Stamp stamp = stamps.get(where);
+            if (stamp != null && attributes != null && stamp.describes(attributes)) {
+                return stamp.text();
+            }
+            long readAt = System.currentTimeMillis();
+            String text = readText(where);
+            if (attributes != null) {
+                stamps.put(where, new Stamp(attributes, readAt, text));
+            }
+            return text;
+        }
+
+        private String readText(String where) {
             String text = FixtureSource.of(name, () -> {
                 try {
                     return url.openStream();
@@ -163,7 +185,6 @@ public final class Sources {
                     throw new UncheckedIOException("cannot read " + url, e);
                 }
             }).read();
-            String where = url.toExternalForm();
             String last = texts.putIfAbsent(where, text);
             if (last == null) {
                 return text;
@@ -172,6 +193,48 @@ public final class Sources {
                 return last;
             }
             texts.put(where, text);
+            return text;
+        }
+    }
+
+    /** @return the attributes of a file's URL; null for another URL or when they cannot be read (it is read then) */
+    private static BasicFileAttributes attributes(URL url) {
+        if (!url.getProtocol().equals("file")) {
+            return null;
+        }
+        try {
+            return Files.readAttributes(Path.of(url.toURI()), BasicFileAttributes.class);
+        } catch (IOException | URISyntaxException | RuntimeException unreadable) {
+            return null;
+        }
+    }
+
+    /**
+     * A file's size and modification time when its text was read, and the text. They stand for the text only when
+     * the time lies well before the read: a file written again within the granularity of the file system's clock
+     * (milliseconds, on some systems seconds) can keep its time, so a file modified shortly before it was read is
+     * read again next time.
+     */
+    private static final class Stamp {
+        /** Longer than any file system's timestamp granularity and any lag of its clock behind the JVM's. */
+        private static final long SETTLED_MILLIS = 2_000;
+        private final long size;
+        private final long modified;
+        private final boolean settled;
+        private final String text;
+
+        Stamp(BasicFileAttributes attributes, long readAt, String text) {
+            this.size = attributes.size();
+            this.modified = attributes.lastModifiedTime().toMillis();
+            this.settled = modified < readAt - SETTLED_MILLIS;
+            this.text = text;
+        }
+
+        boolean describes(BasicFileAttributes attributes) {
+            return settled && attributes.size() == size && attributes.lastModifiedTime().toMillis() == modified;
+        }
+
+        String text() {
             return text;
         }
     }

@@ -8,6 +8,8 @@ import dev.singletable.fixtures.TableDesign;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -74,5 +76,40 @@ class SourcesTest {
         assertThat(sources.fixtures(SourcesTest.class, design, names, ELEMENT).items()).hasSize(2);
         Files.writeString(file, "items:\n  - { entity: Customer, customerId: 1, email: a@example.com }\n");
         assertThat(sources.fixtures(SourcesTest.class, design, names, ELEMENT)).isSameAs(one);
+    }
+
+    @Test
+    void should_notice_a_file_written_again_with_the_same_size_and_time() throws IOException {
+        Sources sources = new Sources();
+        TableDesign design = sources.design(SourcesTest.class, "/orders.table.yaml", ELEMENT);
+        Path file = dir.resolve("customers.yaml");
+        String[] names = {file.toString()};
+        Files.writeString(file, "items:\n  - { entity: Customer, customerId: 1, email: a@example.com }\n");
+        FileTime written = Files.getLastModifiedTime(file);
+        assertThat(sources.fixtures(SourcesTest.class, design, names, ELEMENT).items()).singleElement()
+                .satisfies(item -> assertThat(item.item().get("email").s()).isEqualTo("a@example.com"));
+
+        // as a file system whose clock ticks coarsely would keep it: the same size, the same time
+        Files.writeString(file, "items:\n  - { entity: Customer, customerId: 1, email: b@example.com }\n");
+        Files.setLastModifiedTime(file, written);
+
+        assertThat(sources.fixtures(SourcesTest.class, design, names, ELEMENT).items()).singleElement()
+                .satisfies(item -> assertThat(item.item().get("email").s()).isEqualTo("b@example.com"));
+    }
+
+    @Test
+    void should_take_an_unchanged_file_that_was_written_long_before_as_it_was_read() throws IOException {
+        Sources sources = new Sources();
+        TableDesign design = sources.design(SourcesTest.class, "/orders.table.yaml", ELEMENT);
+        Path file = dir.resolve("customers.yaml");
+        String[] names = {file.toString()};
+        Files.writeString(file, "items:\n  - { entity: Customer, customerId: 1, email: a@example.com }\n");
+        Files.setLastModifiedTime(file, FileTime.from(Instant.now().minusSeconds(60)));
+        Fixtures one = sources.fixtures(SourcesTest.class, design, names, ELEMENT);
+
+        assertThat(sources.fixtures(SourcesTest.class, design, names, ELEMENT)).isSameAs(one);
+        Files.writeString(file, "items:\n  - { entity: Customer, customerId: 1, email: b@example.com }\n");
+        assertThat(sources.fixtures(SourcesTest.class, design, names, ELEMENT).items()).singleElement()
+                .satisfies(item -> assertThat(item.item().get("email").s()).isEqualTo("b@example.com"));
     }
 }
