@@ -268,19 +268,8 @@ public final class Run implements AutoCloseable, ExtensionContext.Store.Closeabl
         synchronized (this) {
             start = endpointStart;
         }
-        if (start == null) {
-            return;
-        }
-        boolean interrupted = false;
-        while (start.isAlive()) {
-            try {
-                start.join();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
+        if (start != null) {
+            Threads.awaitEnd(start);
         }
     }
 }

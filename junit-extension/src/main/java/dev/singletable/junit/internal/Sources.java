@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -38,6 +39,11 @@ public final class Sources {
     /** What {@link #prefetch} was asked for: the anchor's package and the names. */
     private final Set<List<Object>> prefetched = ConcurrentHashMap.newKeySet();
     /**
+     * The threads of prefetches by the anchor's package and the fixture names: a class that needs those fixtures
+     * waits for the prefetch, which read their YAML while the design was parsed, instead of parsing them again.
+     */
+    private final Map<List<Object>, Thread> prefetching = new ConcurrentHashMap<>();
+    /**
      * Class path resources found, by loader and path: every class of a run looks its files up, and a look walks the
      * class path, which does not change during a run (what the files hold may: they are read each time).
      */
@@ -55,27 +61,45 @@ public final class Sources {
     }
 
     /**
-     * Starts reading a design and its fixtures on a thread of its own, unless that was asked before, so that a
-     * cold JVM parses them while the backend starts (the first class's YAML takes about as long as the engine).
+     * Starts reading a design and its fixtures, unless that was asked before, so that a cold JVM parses them while
+     * the backend starts (the first class's YAML takes about as long as the engine): the design on a thread of its
+     * own, and the fixtures' YAML meanwhile on another, which then checks them against the design.
      * {@link #design} and {@link #fixtures} then take what it parsed, waiting for it if need be; a failure is left
      * to them to report, naming the element that asked.
      *
-     * @return the thread reading, or empty when these files were asked for before
+     * @return the thread reading the fixtures, which ends when both are read; empty when these files were asked for
+     *         before
      */
     public Optional<Thread> prefetch(Class<?> anchor, String design, List<String> fixtures) {
         if (!prefetched.add(List.of(anchor.getPackageName(), design, fixtures))) {
             return Optional.empty();
         }
-        Thread reader = new Thread(() -> {
+        Thread designReader = daemon("singletable-design", () -> design(anchor, design, PREFETCH));
+        Thread reader = daemon("singletable-sources", () -> {
+            String[] names = fixtures.toArray(String[]::new);
+            Map<String, FixtureSource> readAhead = new IdentityHashMap<>();
+            for (String name : names) {
+                String text = find(anchor, name, "fixture file", PREFETCH).read();
+                readAhead.put(text, FixtureSource.ofString(name, text).readAhead());
+            }
+            fixtures(anchor, design(anchor, design, PREFETCH), names, PREFETCH, readAhead);
+        });
+        prefetching.put(List.of(anchor.getPackageName(), fixtures), reader);
+        designReader.start();
+        reader.start();
+        return Optional.of(reader);
+    }
+
+    private static Thread daemon(String name, Runnable read) {
+        Thread thread = new Thread(() -> {
             try {
-                fixtures(anchor, design(anchor, design, PREFETCH), fixtures.toArray(String[]::new), PREFETCH);
+                read.run();
             } catch (RuntimeException e) {
                 // the class's own design() and fixtures() meet the same failure and report it
             }
-        }, "singletable-sources");
-        reader.setDaemon(true);
-        reader.start();
-        return Optional.of(reader);
+        }, name);
+        thread.setDaemon(true);
+        return thread;
     }
 
     /** Reads and validates the design named by {@code element}. */
@@ -93,6 +117,16 @@ public final class Sources {
 
     /** Reads the fixture files named by {@code element} and checks them against the design. */
     public Fixtures fixtures(Class<?> anchor, TableDesign design, String[] names, String element) {
+        Thread prefetch = prefetching.get(List.of(anchor.getPackageName(), List.of(names)));
+        if (prefetch != null) {
+            Threads.awaitEnd(prefetch);
+        }
+        return fixtures(anchor, design, names, element, Map.of());
+    }
+
+    /** As above, with texts whose YAML was read ahead, by text (the instance {@link Found#read} returns). */
+    private Fixtures fixtures(Class<?> anchor, TableDesign design, String[] names, String element,
+            Map<String, FixtureSource> readAhead) {
         List<Object> key = new ArrayList<>(List.of("fixtures", new Identity(design)));
         for (String name : names) {
             Found found = find(anchor, name, "fixture file", element);
@@ -103,7 +137,9 @@ public final class Sources {
             return (Fixtures) parsed.computeIfAbsent(key, k -> {
                 List<FixtureSource> sources = new ArrayList<>();
                 for (int i = 2; i < key.size(); i += 2) {
-                    sources.add(FixtureSource.ofString((String) key.get(i), (String) key.get(i + 1)));
+                    String text = (String) key.get(i + 1);
+                    FixtureSource read = readAhead.get(text);
+                    sources.add(read != null ? read : FixtureSource.ofString((String) key.get(i), text));
                 }
                 return Fixtures.fromSources(design, sources, Map.of());
             });
