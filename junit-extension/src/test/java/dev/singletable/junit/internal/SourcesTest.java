@@ -81,35 +81,42 @@ class SourcesTest {
     @Test
     void should_notice_a_file_written_again_with_the_same_size_and_time() throws IOException {
         Sources sources = new Sources();
-        TableDesign design = sources.design(SourcesTest.class, "/orders.table.yaml", ELEMENT);
-        Path file = dir.resolve("customers.yaml");
-        String[] names = {file.toString()};
-        Files.writeString(file, "items:\n  - { entity: Customer, customerId: 1, email: a@example.com }\n");
+        Path file = writeCustomer("a@example.com");
         FileTime written = Files.getLastModifiedTime(file);
-        assertThat(sources.fixtures(SourcesTest.class, design, names, ELEMENT).items()).singleElement()
-                .satisfies(item -> assertThat(item.item().get("email").s()).isEqualTo("a@example.com"));
+        assertThat(emailRead(sources, file)).isEqualTo("a@example.com");
 
         // as a file system whose clock ticks coarsely would keep it: the same size, the same time
-        Files.writeString(file, "items:\n  - { entity: Customer, customerId: 1, email: b@example.com }\n");
+        writeCustomer("b@example.com");
         Files.setLastModifiedTime(file, written);
 
-        assertThat(sources.fixtures(SourcesTest.class, design, names, ELEMENT).items()).singleElement()
-                .satisfies(item -> assertThat(item.item().get("email").s()).isEqualTo("b@example.com"));
+        assertThat(emailRead(sources, file)).isEqualTo("b@example.com");
     }
 
     @Test
-    void should_take_an_unchanged_file_that_was_written_long_before_as_it_was_read() throws IOException {
+    void should_notice_a_change_to_a_file_that_was_written_long_before_it_was_read() throws IOException {
         Sources sources = new Sources();
-        TableDesign design = sources.design(SourcesTest.class, "/orders.table.yaml", ELEMENT);
-        Path file = dir.resolve("customers.yaml");
-        String[] names = {file.toString()};
-        Files.writeString(file, "items:\n  - { entity: Customer, customerId: 1, email: a@example.com }\n");
+        Path file = writeCustomer("a@example.com");
         Files.setLastModifiedTime(file, FileTime.from(Instant.now().minusSeconds(60)));
-        Fixtures one = sources.fixtures(SourcesTest.class, design, names, ELEMENT);
+        Fixtures one = fixtures(sources, file);
+        assertThat(fixtures(sources, file)).isSameAs(one);
 
-        assertThat(sources.fixtures(SourcesTest.class, design, names, ELEMENT)).isSameAs(one);
-        Files.writeString(file, "items:\n  - { entity: Customer, customerId: 1, email: b@example.com }\n");
-        assertThat(sources.fixtures(SourcesTest.class, design, names, ELEMENT).items()).singleElement()
-                .satisfies(item -> assertThat(item.item().get("email").s()).isEqualTo("b@example.com"));
+        writeCustomer("b@example.com");
+
+        assertThat(emailRead(sources, file)).isEqualTo("b@example.com");
+    }
+
+    /** Writes {@code customers.yaml}, one customer with this email: the same size whatever the email's letter. */
+    private Path writeCustomer(String email) throws IOException {
+        return Files.writeString(dir.resolve("customers.yaml"), "items:\n  - { entity: Customer, customerId: 1, email: "
+                + email + " }\n");
+    }
+
+    private static Fixtures fixtures(Sources sources, Path file) {
+        return sources.fixtures(SourcesTest.class, sources.design(SourcesTest.class, "/orders.table.yaml", ELEMENT),
+                new String[] {file.toString()}, ELEMENT);
+    }
+
+    private static String emailRead(Sources sources, Path file) {
+        return fixtures(sources, file).items().get(0).item().get("email").s();
     }
 }
