@@ -128,8 +128,7 @@ public final class Run implements AutoCloseable, ExtensionContext.Store.Closeabl
      *                while the backend starts)
      */
     public static Run start(ExtensionContext context, Sources sources) {
-        // read here too, so that a value the warm-up could not read fails the classes of the run, naming it
-        Settings.warmUp(context.getConfigurationParameter(SingleTableTest.WARM_UP_PROPERTY_NAME));
+        Settings.checkWarmUp(context);
         Optional<Boolean> properties = Settings.systemProperties(context);
         return Settings.endpoint(context).map(endpoint -> {
             Backend backend;

@@ -93,19 +93,16 @@ public final class Settings {
     }
 
     /**
-     * @param value the configured value, as the launcher's discovery request or a class's context reads it
-     * @return whether a start is rehearsed while the tests are discovered: yes unless configured {@code false}
+     * Checks the warm-up's switch, which {@link WarmUpOnDiscovery} reads while the tests are discovered, where a
+     * value that does not parse can fail nothing (it only turns the warm-up off there).
      */
-    static boolean warmUp(Optional<String> value) {
-        return bool(value, WARM_UP_PROPERTY_NAME).orElse(true);
+    static void checkWarmUp(ExtensionContext context) {
+        bool(context, WARM_UP_PROPERTY_NAME);
     }
 
     private static Optional<Boolean> bool(ExtensionContext context, String parameter) {
-        return bool(context.getConfigurationParameter(parameter), parameter);
-    }
-
-    private static Optional<Boolean> bool(Optional<String> configured, String parameter) {
-        return configured.map(value -> switch (value.trim().toLowerCase(Locale.ROOT)) {
+        return context.getConfigurationParameter(parameter).map(value -> switch (value.trim()
+                .toLowerCase(Locale.ROOT)) {
             case "true" -> true;
             case "false" -> false;
             default -> throw invalid(parameter, value, "true or false");

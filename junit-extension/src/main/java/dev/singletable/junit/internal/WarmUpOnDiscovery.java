@@ -6,9 +6,9 @@ import java.lang.reflect.Field;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.platform.commons.support.AnnotationSupport;
 import org.junit.platform.commons.support.ReflectionSupport;
 import org.junit.platform.engine.UniqueId;
@@ -49,7 +49,12 @@ public final class WarmUpOnDiscovery implements LauncherDiscoveryListener {
 
     /** Instantiated by the launcher's {@code ServiceLoader}: rehearses once per JVM. */
     public WarmUpOnDiscovery() {
-        this(Rehearsal::run, STARTED);
+        this(new Runnable() { // not a lambda: a lambda's first call costs the launcher's thread in a cold JVM
+            @Override
+            public void run() {
+                Rehearsal.run();
+            }
+        }, STARTED);
     }
 
     /**
@@ -61,29 +66,29 @@ public final class WarmUpOnDiscovery implements LauncherDiscoveryListener {
         this.started = started;
     }
 
+    /**
+     * Starts the warm-up thread, unless switched off: only that and the switch happen on the launcher's thread, ahead
+     * of the first class; what the request selects is looked at on the warm-up thread.
+     */
     @Override
     public void launcherDiscoveryStarted(LauncherDiscoveryRequest request) {
-        try {
-            if (!Settings.warmUp(request.getConfigurationParameters().get(SingleTableTest.WARM_UP_PROPERTY_NAME))) {
-                return;
-            }
-        } catch (ExtensionConfigurationException misconfigured) {
-            return; // no head start; every class of the run fails naming the parameter (Run.start)
-        }
-        Selection selection = Selection.of(request);
-        if (selection.isEmpty() || !started.compareAndSet(false, true)) {
-            return;
+        Optional<String> switched = request.getConfigurationParameters().get(SingleTableTest.WARM_UP_PROPERTY_NAME);
+        if (switched.isPresent() && !switched.get().trim().equalsIgnoreCase("true")) {
+            return; // false; a value that is neither fails the run's classes, naming the parameter (Run.start)
         }
         ClassLoader context = Thread.currentThread().getContextClassLoader();
         ClassLoader loader = context != null ? context : WarmUpOnDiscovery.class.getClassLoader();
-        Thread warmUp = new Thread(() -> {
-            if (selection.declaresTable(loader)) {
-                rehearsal.run();
-            }
-        }, "singletable-warm-up");
+        Thread warmUp = new Thread(() -> warmUp(request, loader), "singletable-warm-up");
         warmUp.setDaemon(true);
         thread = warmUp;
         warmUp.start();
+    }
+
+    /** Rehearses when the request selects a class with a table, unless another discovery of the JVM did. */
+    private void warmUp(LauncherDiscoveryRequest request, ClassLoader loader) {
+        if (Selection.of(request).declaresTable(loader) && started.compareAndSet(false, true)) {
+            rehearsal.run();
+        }
     }
 
     /** @return the warm-up thread this listener started, or null */
@@ -113,10 +118,14 @@ public final class WarmUpOnDiscovery implements LauncherDiscoveryListener {
             for (UniqueIdSelector selector : request.getSelectorsByType(UniqueIdSelector.class)) {
                 classes.addAll(classesIn(selector.getUniqueId()));
             }
-            List<String> packages = request.getSelectorsByType(PackageSelector.class).stream()
-                    .map(PackageSelector::getPackageName).toList();
-            List<URI> roots = request.getSelectorsByType(ClasspathRootSelector.class).stream()
-                    .map(ClasspathRootSelector::getClasspathRoot).toList();
+            List<String> packages = new ArrayList<>();
+            for (PackageSelector selector : request.getSelectorsByType(PackageSelector.class)) {
+                packages.add(selector.getPackageName());
+            }
+            List<URI> roots = new ArrayList<>();
+            for (ClasspathRootSelector selector : request.getSelectorsByType(ClasspathRootSelector.class)) {
+                roots.add(selector.getClasspathRoot());
+            }
             return new Selection(classes, packages, roots);
         }
 
@@ -137,10 +146,6 @@ public final class WarmUpOnDiscovery implements LauncherDiscoveryListener {
                 }
             }
             return names;
-        }
-
-        boolean isEmpty() {
-            return classes.isEmpty() && packages.isEmpty() && roots.isEmpty();
         }
 
         /** @return whether a selected class declares a table: the named ones first, then those listed */
