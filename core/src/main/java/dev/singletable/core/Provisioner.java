@@ -54,8 +54,6 @@ public final class Provisioner {
 
     /** DynamoDB's limit of requests in one {@code BatchWriteItem}. */
     public static final int BATCH_SIZE = 25;
-    /** Items an {@code engine.load} of a {@link #provision} takes: 7 batches (see {@link #write}). */
-    private static final int LOAD_SIZE = 7 * BATCH_SIZE;
     /** How long a table and its indexes may take to become ACTIVE. */
     static final Duration ACTIVE_WAIT = Duration.ofMinutes(10);
     private static final Duration LONGEST_POLL = Duration.ofSeconds(5);
@@ -271,13 +269,9 @@ public final class Provisioner {
     public SeedResult write(String name, List<Map<String, AttributeValue>> items, SeedProgress progress) {
         if (engine != null) {
             if (progress == SeedProgress.NONE) {
-                // nobody counts the batches: loads of 7 batches, in the same batches with the same errors; a load
-                // checks each batch after its first while reading it (a load a batch at a time checks each again
-                // when writing it), and one this short is not shared with a second thread, which in the first class
-                // of a cold JVM competes for the cores with the compilers and slowed that class down
-                for (int from = 0; from < items.size(); from += LOAD_SIZE) {
-                    engine.load(name, items.subList(from, Math.min(items.size(), from + LOAD_SIZE)));
-                }
+                // nobody counts the batches: one load, in the same batches with the same errors, which checks each
+                // batch after its first while reading it (a load a batch at a time checks each again to write it)
+                engine.load(name, items);
             } else {
                 for (int from = 0; from < items.size(); from += BATCH_SIZE) {
                     int to = Math.min(items.size(), from + BATCH_SIZE);

@@ -206,7 +206,7 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
         if (!state.handle().name().equals(state.table().name())) {
             requireTheClassTableUntouched(test, state);
         }
-        ScanGuard guard = state.table().spec().scans() == ScanGuard.CONFIGURED ? Settings.scans(context)
+        ScanGuard guard = state.table().spec().scans() == ScanGuard.CONFIGURED ? configuredScans(context)
                 : state.table().spec().scans();
         if (guard == ScanGuard.ALLOW) {
             return;
@@ -221,6 +221,11 @@ public final class SingleTableExtension implements ExecutionCondition, BeforeAll
         }
         context.publishReportEntry(SingleTableTest.SCANS_PROPERTY_NAME, message);
         LOGGER.log(System.Logger.Level.WARNING, message);
+    }
+
+    /** The run's {@link SingleTableTest#SCANS_PROPERTY_NAME}, read once (a value that does not parse, every time). */
+    private static ScanGuard configuredScans(ExtensionContext context) {
+        return getOrCreate(context.getRoot(), ScanGuard.class, () -> Settings.scans(context), ScanGuard.class);
     }
 
     /**

@@ -62,6 +62,14 @@ public @interface SingleTableTest {
     String SCANS_PROPERTY_NAME = "singletable.scans";
 
     /**
+     * {@code true} (the default) or {@code false}: whether, while the launcher discovers the tests, a daemon thread
+     * rehearses a class's start on a throwaway engine when the selection (classes, methods, packages, class path
+     * roots, unique ids) holds a class that declares a table, so that the first class finds what it needs loaded.
+     * Read from the launcher's configuration, system properties and {@code junit-platform.properties}.
+     */
+    String WARM_UP_PROPERTY_NAME = "singletable.warmUp";
+
+    /**
      * An external DynamoDB-compatible endpoint ({@code http://localhost:8000}, real DynamoDB) to run against instead
      * of the in-process engine; also read from the environment variable {@value #ENDPOINT_ENVIRONMENT_VARIABLE}.
      * Credentials, region, timeouts and retries follow the policy of {@code dev.singletable.core.Endpoint}.

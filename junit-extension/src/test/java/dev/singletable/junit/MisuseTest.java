@@ -109,6 +109,13 @@ class MisuseTest {
     }
 
     @Test
+    void a_warm_up_setting_that_is_not_a_boolean_is_named() {
+        assertClassFails(Map.of(SingleTableTest.WARM_UP_PROPERTY_NAME, "sometimes"), Valid.class,
+                ExtensionConfigurationException.class, "configuration parameter singletable.warmUp is 'sometimes';"
+                        + " expected true or false");
+    }
+
+    @Test
     void a_builder_without_a_design_cannot_build() {
         assertThatThrownBy(() -> SingleTableExtension.builder().fixtures("orders.yaml").build())
                 .isInstanceOf(IllegalStateException.class)

@@ -19,11 +19,17 @@ import org.junit.jupiter.params.provider.MethodSource;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.dynamodb.model.GetRecordsRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse;
+import software.amazon.awssdk.services.dynamodb.model.Record;
 import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /** engine.load: BatchWriteItem's rules without the SDK round trip and without request-log entries. */
 class BulkLoadTest {
+    /** Items of a large load, and the keys they are written under. */
+    private static final int MANY = 3_000;
+    private static final int KEYS = 1_000;
     DynamoDbEngine engine;
 
     @BeforeEach
@@ -186,11 +192,14 @@ class BulkLoadTest {
                 .containsExactly("INSERT CUSTOMER#1 0 -", "INSERT CUSTOMER#2 0 -", "MODIFY CUSTOMER#1 2 10");
     }
 
-    /** A load of many batches, which reads items on a second thread while it writes: 40 batches of 25 here. */
+    /**
+     * A load large enough to be read on a second thread while it is written: 120 batches of 25 here, over
+     * {@value #KEYS} keys, each written three times.
+     */
     private static List<Map<String, AttributeValue>> manyItems() {
         List<Map<String, AttributeValue>> items = new ArrayList<>();
-        for (int i = 0; i < 1_000; i++) {
-            Map<String, AttributeValue> item = new HashMap<>(Tables.key("CUSTOMER#" + i % 400, "PROFILE"));
+        for (int i = 0; i < MANY; i++) {
+            Map<String, AttributeValue> item = new HashMap<>(Tables.key("CUSTOMER#" + i % KEYS, "PROFILE"));
             item.put("seq", AttributeValue.fromN(Integer.toString(i)));
             items.add(item);
         }
@@ -205,12 +214,12 @@ class BulkLoadTest {
 
         assertThat(engine.client().scan(b -> b.tableName("app")).items())
                 .extracting(item -> item.get("PK").s() + "=" + item.get("seq").n())
-                .containsExactlyInAnyOrderElementsOf(items.subList(600, 1_000).stream()
+                .containsExactlyInAnyOrderElementsOf(items.subList(MANY - KEYS, MANY).stream()
                         .map(item -> item.get("PK").s() + "=" + item.get("seq").n()).toList());
         assertThat(engine.changes("app")).extracting(c -> c.eventName() + " " + c.newImage().orElseThrow().get("seq").n())
                 .containsExactlyElementsOf(items.stream().map(item -> {
                     int seq = Integer.parseInt(item.get("seq").n());
-                    return (seq < 400 ? "INSERT " : "MODIFY ") + seq;
+                    return (seq < KEYS ? "INSERT " : "MODIFY ") + seq;
                 }).toList());
         assertThat(Thread.getAllStackTraces().keySet()).extracting(Thread::getName).doesNotContain("singletable-load");
     }
@@ -218,9 +227,9 @@ class BulkLoadTest {
     @Test
     void should_refuse_a_bad_item_late_in_a_large_load_and_keep_exactly_the_batches_before_its_own() {
         List<Map<String, AttributeValue>> items = manyItems();
-        Map<String, AttributeValue> bad = new HashMap<>(items.get(777));
+        Map<String, AttributeValue> bad = new HashMap<>(items.get(2_777));
         bad.put("value", AttributeValue.fromNs(List.of("1", "1.0")));
-        items.set(777, bad); // batch 31 of 40, items 775 to 799
+        items.set(2_777, bad); // batch 112 of 120, items 2,775 to 2,799
         DynamoDbException overTheWire = catchThrowableOfType(DynamoDbException.class,
                 () -> engine.client().putItem(b -> b.tableName("app").item(bad)));
         engine.requestLog().clear();
@@ -231,8 +240,8 @@ class BulkLoadTest {
                 e -> assertThat(e.awsErrorDetails().errorMessage())
                         .isEqualTo(overTheWire.awsErrorDetails().errorMessage()));
         assertThat(engine.changes("app")).extracting(c -> c.newImage().orElseThrow().get("seq").n())
-                .containsExactlyElementsOf(items.subList(0, 775).stream().map(item -> item.get("seq").n()).toList());
-        assertThat(engine.client().scan(b -> b.tableName("app")).count()).isEqualTo(400);
+                .containsExactlyElementsOf(items.subList(0, 2_775).stream().map(item -> item.get("seq").n()).toList());
+        assertThat(engine.client().scan(b -> b.tableName("app")).count()).isEqualTo(KEYS);
     }
 
     /** Items whose table or index keys DynamoDB refuses; a large load checks them on its reading thread. */
@@ -253,7 +262,7 @@ class BulkLoadTest {
     void should_refuse_a_bad_key_late_in_a_large_load_as_put_item_does_and_keep_the_batches_before(
             String what, Map<String, AttributeValue> bad) {
         List<Map<String, AttributeValue>> items = manyItems();
-        items.set(777, bad); // batch 31 of 40, items 775 to 799
+        items.set(2_777, bad); // batch 112 of 120, items 2,775 to 2,799
         DynamoDbException overTheWire = catchThrowableOfType(DynamoDbException.class,
                 () -> engine.client().putItem(b -> b.tableName("app").item(bad)));
 
@@ -261,7 +270,7 @@ class BulkLoadTest {
                 e -> assertThat(e.awsErrorDetails().errorCode() + ": " + e.awsErrorDetails().errorMessage())
                         .isEqualTo(overTheWire.awsErrorDetails().errorCode() + ": "
                                 + overTheWire.awsErrorDetails().errorMessage()));
-        assertThat(engine.changes("app")).hasSize(775);
+        assertThat(engine.changes("app")).hasSize(2_775);
     }
 
     @Test
@@ -278,27 +287,34 @@ class BulkLoadTest {
         assertThat(engine.client().query(b -> b.tableName("app").indexName("GSI1").keyConditionExpression("GSI1PK = :s")
                 .expressionAttributeValues(Map.of(":s", AttributeValue.fromS("SEQ#3")))).items())
                 .extracting(item -> item.get("seq").n())
-                .containsExactlyInAnyOrderElementsOf(items.subList(600, 1_000).stream()
+                .containsExactlyInAnyOrderElementsOf(items.subList(MANY - KEYS, MANY).stream()
                         .map(item -> item.get("seq").n()).filter(seq -> seq.endsWith("3")).toList());
     }
 
     @Test
     void should_stream_the_changes_of_a_load_once_the_table_has_a_stream() {
         List<Map<String, AttributeValue>> items = manyItems();
-        engine.load("app", items.subList(0, 400));
+        engine.load("app", items.subList(0, KEYS));
         String stream = engine.client().updateTable(b -> b.tableName("app").streamSpecification(s -> s
                 .streamEnabled(true).streamViewType("NEW_IMAGE"))).tableDescription().latestStreamArn();
 
-        engine.load("app", items.subList(400, 1_000));
+        engine.load("app", items.subList(KEYS, MANY));
 
         try (DynamoDbStreamsClient streams = engine.streamsClient()) {
             String shard = streams.describeStream(b -> b.streamArn(stream)).streamDescription().shards().get(0)
                     .shardId();
             String iterator = streams.getShardIterator(b -> b.streamArn(stream).shardId(shard)
                     .shardIteratorType(ShardIteratorType.TRIM_HORIZON)).shardIterator();
-            assertThat(streams.getRecords(b -> b.shardIterator(iterator)).records())
-                    .extracting(r -> r.eventName() + " " + r.dynamodb().newImage().get("seq").n())
-                    .containsExactlyElementsOf(items.subList(400, 1_000).stream()
+            List<Record> records = new ArrayList<>();
+            while (records.size() < MANY - KEYS) { // a GetRecords call returns at most 1,000 records
+                GetRecordsResponse page = streams.getRecords(GetRecordsRequest.builder().shardIterator(iterator)
+                        .build());
+                assertThat(page.records()).isNotEmpty();
+                records.addAll(page.records());
+                iterator = page.nextShardIterator();
+            }
+            assertThat(records).extracting(r -> r.eventName() + " " + r.dynamodb().newImage().get("seq").n())
+                    .containsExactlyElementsOf(items.subList(KEYS, MANY).stream()
                             .map(item -> "MODIFY " + item.get("seq").n()).toList());
         }
     }
@@ -306,12 +322,12 @@ class BulkLoadTest {
     @Test
     void should_report_the_first_refusal_of_a_large_load_when_later_batches_are_bad_too() {
         List<Map<String, AttributeValue>> items = manyItems();
-        items.set(510, Tables.key("CUSTOMER#1", "")); // batch 21: an empty sort key
-        items.set(990, Map.of("PK", AttributeValue.fromS("CUSTOMER#1"))); // batch 40: no sort key
+        items.set(1_510, Tables.key("CUSTOMER#1", "")); // batch 61: an empty sort key
+        items.set(2_990, Map.of("PK", AttributeValue.fromS("CUSTOMER#1"))); // batch 120: no sort key
 
         assertThatThrownBy(() -> engine.load("app", items)).isInstanceOfSatisfying(DynamoDbException.class,
                 e -> assertThat(e.awsErrorDetails().errorMessage()).contains("empty string value")
                         .contains("SK"));
-        assertThat(engine.changes("app")).hasSize(500);
+        assertThat(engine.changes("app")).hasSize(1_500);
     }
 }

@@ -128,6 +128,7 @@ public final class Run implements AutoCloseable, ExtensionContext.Store.Closeabl
      *                while the backend starts)
      */
     public static Run start(ExtensionContext context, Sources sources) {
+        Settings.checkWarmUp(context);
         Optional<Boolean> properties = Settings.systemProperties(context);
         return Settings.endpoint(context).map(endpoint -> {
             Backend backend;
@@ -266,19 +267,8 @@ public final class Run implements AutoCloseable, ExtensionContext.Store.Closeabl
         synchronized (this) {
             start = endpointStart;
         }
-        if (start == null) {
-            return;
-        }
-        boolean interrupted = false;
-        while (start.isAlive()) {
-            try {
-                start.join();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
+        if (start != null) {
+            Threads.awaitEnd(start);
         }
     }
 }

@@ -9,6 +9,7 @@ import static dev.singletable.junit.SingleTableTest.ENDPOINT_ENVIRONMENT_VARIABL
 import static dev.singletable.junit.SingleTableTest.REGION_PROPERTY_NAME;
 import static dev.singletable.junit.SingleTableTest.TABLE_PREFIX_PROPERTY_NAME;
 import static dev.singletable.junit.SingleTableTest.SYSTEM_PROPERTIES_PROPERTY_NAME;
+import static dev.singletable.junit.SingleTableTest.WARM_UP_PROPERTY_NAME;
 
 import dev.singletable.core.Endpoint;
 import dev.singletable.junit.ScanGuard;
@@ -89,6 +90,14 @@ public final class Settings {
 
     static Optional<Boolean> systemProperties(ExtensionContext context) {
         return bool(context, SYSTEM_PROPERTIES_PROPERTY_NAME);
+    }
+
+    /**
+     * Checks the warm-up's switch, which {@link WarmUpOnDiscovery} reads while the tests are discovered, where a
+     * value that does not parse can fail nothing (it only turns the warm-up off there).
+     */
+    static void checkWarmUp(ExtensionContext context) {
+        bool(context, WARM_UP_PROPERTY_NAME);
     }
 
     private static Optional<Boolean> bool(ExtensionContext context, String parameter) {

@@ -8,10 +8,13 @@ import dev.singletable.fixtures.TableDesign;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.MalformedURLException;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,6 +39,11 @@ public final class Sources {
     /** What {@link #prefetch} was asked for: the anchor's package and the names. */
     private final Set<List<Object>> prefetched = ConcurrentHashMap.newKeySet();
     /**
+     * The threads of prefetches by the anchor's package and the fixture names: a class that needs those fixtures
+     * waits for the prefetch, which read their YAML while the design was parsed, instead of parsing them again.
+     */
+    private final Map<List<Object>, Thread> prefetching = new ConcurrentHashMap<>();
+    /**
      * Class path resources found, by loader and path: every class of a run looks its files up, and a look walks the
      * class path, which does not change during a run (what the files hold may: they are read each time).
      */
@@ -45,33 +53,53 @@ public final class Sources {
      * whose hash code is already worked out, as the keys of {@link #parsed} hash texts of a hundred kilobytes.
      */
     private final Map<String, String> texts = new ConcurrentHashMap<>();
+    /** What a file's attributes said when its text was last read, by place: a file unchanged is not read again. */
+    private final Map<String, Stamp> stamps = new ConcurrentHashMap<>();
 
     /** Keep one per run, in the root store: {@link Run#sources()}. */
     public Sources() {
     }
 
     /**
-     * Starts reading a design and its fixtures on a thread of its own, unless that was asked before, so that a
-     * cold JVM parses them while the backend starts (the first class's YAML takes about as long as the engine).
+     * Starts reading a design and its fixtures, unless that was asked before, so that a cold JVM parses them while
+     * the backend starts (the first class's YAML takes about as long as the engine): the design on a thread of its
+     * own, and the fixtures' YAML meanwhile on another, which then checks them against the design.
      * {@link #design} and {@link #fixtures} then take what it parsed, waiting for it if need be; a failure is left
      * to them to report, naming the element that asked.
      *
-     * @return the thread reading, or empty when these files were asked for before
+     * @return the thread reading the fixtures, which ends when both are read; empty when these files were asked for
+     *         before
      */
     public Optional<Thread> prefetch(Class<?> anchor, String design, List<String> fixtures) {
         if (!prefetched.add(List.of(anchor.getPackageName(), design, fixtures))) {
             return Optional.empty();
         }
-        Thread reader = new Thread(() -> {
+        Thread designReader = daemon("singletable-design", () -> design(anchor, design, PREFETCH));
+        Thread reader = daemon("singletable-sources", () -> {
+            String[] names = fixtures.toArray(String[]::new);
+            Map<String, FixtureSource> readAhead = new IdentityHashMap<>();
+            for (String name : names) {
+                String text = find(anchor, name, "fixture file", PREFETCH).read();
+                readAhead.put(text, FixtureSource.ofString(name, text).readAhead());
+            }
+            fixtures(anchor, design(anchor, design, PREFETCH), names, PREFETCH, readAhead);
+        });
+        prefetching.put(List.of(anchor.getPackageName(), fixtures), reader);
+        designReader.start();
+        reader.start();
+        return Optional.of(reader);
+    }
+
+    private static Thread daemon(String name, Runnable read) {
+        Thread thread = new Thread(() -> {
             try {
-                fixtures(anchor, design(anchor, design, PREFETCH), fixtures.toArray(String[]::new), PREFETCH);
+                read.run();
             } catch (RuntimeException e) {
                 // the class's own design() and fixtures() meet the same failure and report it
             }
-        }, "singletable-sources");
-        reader.setDaemon(true);
-        reader.start();
-        return Optional.of(reader);
+        }, name);
+        thread.setDaemon(true);
+        return thread;
     }
 
     /** Reads and validates the design named by {@code element}. */
@@ -89,6 +117,16 @@ public final class Sources {
 
     /** Reads the fixture files named by {@code element} and checks them against the design. */
     public Fixtures fixtures(Class<?> anchor, TableDesign design, String[] names, String element) {
+        Thread prefetch = prefetching.get(List.of(anchor.getPackageName(), List.of(names)));
+        if (prefetch != null) {
+            Threads.awaitEnd(prefetch);
+        }
+        return fixtures(anchor, design, names, element, Map.of());
+    }
+
+    /** As above, with texts whose YAML was read ahead, by text (the instance {@link Found#read} returns). */
+    private Fixtures fixtures(Class<?> anchor, TableDesign design, String[] names, String element,
+            Map<String, FixtureSource> readAhead) {
         List<Object> key = new ArrayList<>(List.of("fixtures", new Identity(design)));
         for (String name : names) {
             Found found = find(anchor, name, "fixture file", element);
@@ -99,7 +137,9 @@ public final class Sources {
             return (Fixtures) parsed.computeIfAbsent(key, k -> {
                 List<FixtureSource> sources = new ArrayList<>();
                 for (int i = 2; i < key.size(); i += 2) {
-                    sources.add(FixtureSource.ofString((String) key.get(i), (String) key.get(i + 1)));
+                    String text = (String) key.get(i + 1);
+                    FixtureSource read = readAhead.get(text);
+                    sources.add(read != null ? read : FixtureSource.ofString((String) key.get(i), text));
                 }
                 return Fixtures.fromSources(design, sources, Map.of());
             });
@@ -154,8 +194,26 @@ public final class Sources {
             return name;
         }
 
-        /** @return the file's text; the instance read last time when the text is the same */
+        /**
+         * @return the file's text; the instance read last time when the text is the same, without reading a file
+         *         whose size and modification time say that it has not changed since
+         */
         String read() {
+            String where = url.toExternalForm();
+            BasicFileAttributes attributes = attributes(url);
+            Stamp stamp = stamps.get(where);
+            if (stamp != null && attributes != null && stamp.describes(attributes)) {
+                return stamp.text();
+            }
+            long readAt = System.currentTimeMillis();
+            String text = readText(where);
+            if (attributes != null) {
+                stamps.put(where, new Stamp(attributes, readAt, text));
+            }
+            return text;
+        }
+
+        private String readText(String where) {
             String text = FixtureSource.of(name, () -> {
                 try {
                     return url.openStream();
@@ -163,7 +221,6 @@ public final class Sources {
                     throw new UncheckedIOException("cannot read " + url, e);
                 }
             }).read();
-            String where = url.toExternalForm();
             String last = texts.putIfAbsent(where, text);
             if (last == null) {
                 return text;
@@ -172,6 +229,48 @@ public final class Sources {
                 return last;
             }
             texts.put(where, text);
+            return text;
+        }
+    }
+
+    /** @return the attributes of a file's URL; null for another URL or when they cannot be read (it is read then) */
+    private static BasicFileAttributes attributes(URL url) {
+        if (!url.getProtocol().equals("file")) {
+            return null;
+        }
+        try {
+            return Files.readAttributes(Path.of(url.toURI()), BasicFileAttributes.class);
+        } catch (IOException | URISyntaxException | RuntimeException unreadable) {
+            return null;
+        }
+    }
+
+    /**
+     * A file's size and modification time when its text was read, and the text. They stand for the text only when
+     * the time lies well before the read: a file written again within the granularity of the file system's clock
+     * (milliseconds, on some systems seconds) can keep its time, so a file modified shortly before it was read is
+     * read again next time.
+     */
+    private static final class Stamp {
+        /** Longer than any file system's timestamp granularity and any lag of its clock behind the JVM's. */
+        private static final long SETTLED_MILLIS = 2_000;
+        private final long size;
+        private final long modified;
+        private final boolean settled;
+        private final String text;
+
+        Stamp(BasicFileAttributes attributes, long readAt, String text) {
+            this.size = attributes.size();
+            this.modified = attributes.lastModifiedTime().toMillis();
+            this.settled = modified < readAt - SETTLED_MILLIS;
+            this.text = text;
+        }
+
+        boolean describes(BasicFileAttributes attributes) {
+            return settled && attributes.size() == size && attributes.lastModifiedTime().toMillis() == modified;
+        }
+
+        String text() {
             return text;
         }
     }

@@ -8,6 +8,8 @@ import dev.singletable.fixtures.TableDesign;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -74,5 +76,47 @@ class SourcesTest {
         assertThat(sources.fixtures(SourcesTest.class, design, names, ELEMENT).items()).hasSize(2);
         Files.writeString(file, "items:\n  - { entity: Customer, customerId: 1, email: a@example.com }\n");
         assertThat(sources.fixtures(SourcesTest.class, design, names, ELEMENT)).isSameAs(one);
+    }
+
+    @Test
+    void should_notice_a_file_written_again_with_the_same_size_and_time() throws IOException {
+        Sources sources = new Sources();
+        Path file = writeCustomer("a@example.com");
+        FileTime written = Files.getLastModifiedTime(file);
+        assertThat(emailRead(sources, file)).isEqualTo("a@example.com");
+
+        // as a file system whose clock ticks coarsely would keep it: the same size, the same time
+        writeCustomer("b@example.com");
+        Files.setLastModifiedTime(file, written);
+
+        assertThat(emailRead(sources, file)).isEqualTo("b@example.com");
+    }
+
+    @Test
+    void should_notice_a_change_to_a_file_that_was_written_long_before_it_was_read() throws IOException {
+        Sources sources = new Sources();
+        Path file = writeCustomer("a@example.com");
+        Files.setLastModifiedTime(file, FileTime.from(Instant.now().minusSeconds(60)));
+        Fixtures one = fixtures(sources, file);
+        assertThat(fixtures(sources, file)).isSameAs(one);
+
+        writeCustomer("b@example.com");
+
+        assertThat(emailRead(sources, file)).isEqualTo("b@example.com");
+    }
+
+    /** Writes {@code customers.yaml}, one customer with this email: the same size whatever the email's letter. */
+    private Path writeCustomer(String email) throws IOException {
+        return Files.writeString(dir.resolve("customers.yaml"), "items:\n  - { entity: Customer, customerId: 1, email: "
+                + email + " }\n");
+    }
+
+    private static Fixtures fixtures(Sources sources, Path file) {
+        return sources.fixtures(SourcesTest.class, sources.design(SourcesTest.class, "/orders.table.yaml", ELEMENT),
+                new String[] {file.toString()}, ELEMENT);
+    }
+
+    private static String emailRead(Sources sources, Path file) {
+        return fixtures(sources, file).items().get(0).item().get("email").s();
     }
 }

@@ -24,8 +24,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 public final class BulkLoad {
     private static final int BATCH = BatchWriteItem.MAX_REQUESTS;
-    /** Below this many batches a helper thread costs more than it saves. */
-    private static final int MIN_BATCHES_TO_SHARE = 8;
+    /**
+     * Below this many items the calling thread reads them all in tens of milliseconds, which a helper thread does
+     * not win back: in a cold JVM (a test run's first table) it competes for the cores with the JIT compilers and
+     * with what else the run starts, and its reading code runs interpreted as the caller's does.
+     */
+    private static final int MIN_ITEMS_TO_SHARE = 2_000;
     /** Batches read but not yet written, at most: what a load holds besides the table stays small. */
     private static final int AHEAD = 64;
 
@@ -56,7 +60,7 @@ public final class BulkLoad {
 
     private void run(Database database) {
         Thread helper = null;
-        if (batches >= MIN_BATCHES_TO_SHARE && Runtime.getRuntime().availableProcessors() > 1) {
+        if (items.size() >= MIN_ITEMS_TO_SHARE && Runtime.getRuntime().availableProcessors() > 1) {
             helper = new Thread(this::readAhead, "singletable-load");
             helper.setDaemon(true);
             helper.start();
