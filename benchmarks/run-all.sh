@@ -17,7 +17,7 @@
 # - the JUnit extension's timings (class setup, per-test reset);
 # - with BEFORE_REF=<git ref>: the same JMH benchmarks of the store and the 1M-item heap and load time, built from
 #   that ref (with this tree's MemoryFootprint, EngineApiBenchmark and ResetBenchmark, which use only the
-#   engine's public API), beside this tree's.
+#   engine's public API), beside this tree's, and the example's class's cold start on that ref's modules.
 # Takes about 20 minutes on 2 cores (5 more with BEFORE_REF). Set MVN_FLAGS="" to let Maven go online
 # (default: -o, offline).
 set -euo pipefail
@@ -57,7 +57,7 @@ if [ -n "$BEFORE_REF" ]; then
     done
     # shellcheck disable=SC2046
     (cd "$BEFORE_SRC" && mvn -B -q $MVN_FLAGS $(cat "$ROOT/.mvn/maven.config" 2>/dev/null) \
-        package -pl benchmarks -am -DskipTests)
+        package -pl benchmarks,junit-extension -am -DskipTests)
     BEFORE_JAR="$BEFORE_SRC/benchmarks/target/benchmarks.jar"
 fi
 
@@ -176,22 +176,42 @@ COLD_RUNS="${COLD_RUNS:-7}"
 mvn -B -q $MVN_FLAGS dependency:build-classpath -pl junit-extension -Dmdep.includeScope=test \
     -Dmdep.outputFile="$OUT/junit-cp.txt" >&2
 JUNIT_CP="target/test-classes:target/classes:$(cat "$OUT/junit-cp.txt")"
+cold_once() { # label, design directory, class path, JVM arguments and ColdStart's argument
+    local label="$1" designs="$2" class_path="$3"
+    shift 3
+    (cd junit-extension && java -Dcoldstart.design="$designs/orders.table.yaml" \
+        -Dcoldstart.fixtures="$designs/orders.fixtures.yaml" -cp "$class_path" "$@" 2>/dev/null) | sed "s/^/$label /"
+}
 cold_start() { # label, design directory, JVM arguments and ColdStart's argument
     local label="$1" designs="$2"
     shift 2
     for _ in $(seq 1 "$COLD_RUNS"); do
-        (cd junit-extension && java -Dcoldstart.design="$designs/orders.table.yaml" \
-            -Dcoldstart.fixtures="$designs/orders.fixtures.yaml" -cp "$JUNIT_CP" "$@" 2>/dev/null) \
-            | sed "s/^/$label /"
+        cold_once "$label" "$designs" "$JUNIT_CP" "$@"
     done
 }
+# before and after: this tree's ColdStart on the before tree's modules, the same third-party jars; JVMs alternate
+BEFORE_CP=""
+if [ -n "$BEFORE_JAR" ]; then
+    BEFORE_CP="target/test-classes"
+    for module in junit-extension core engine fixtures-format; do
+        BEFORE_CP="$BEFORE_CP:$BEFORE_SRC/$module/target/classes"
+    done
+    BEFORE_CP="$BEFORE_CP:$(tr ':' '\n' <"$OUT/junit-cp.txt" | grep -v '/dev/singletable/' | paste -sd:)"
+fi
 # the example's design has a multi-attribute index, which dynalite cannot create: the peer runs the Spring Boot
 # example's design (single-attribute keys), and the embedded engine runs it too, for a like-for-like row
 EXAMPLE=../examples/src/test/resources
 SPRING_EXAMPLE=../examples/spring-boot-orders/src/test/resources
 log "cold start: ColdStart x $COLD_RUNS (extension, floor${PEER_URL:+, extension and peer on the Spring Boot example design})"
 {
-    cold_start extension "$EXAMPLE" dev.singletable.junit.timing.ColdStart extension
+    if [ -n "$BEFORE_CP" ]; then
+        for _ in $(seq 1 "$COLD_RUNS"); do
+            cold_once extension "$EXAMPLE" "$JUNIT_CP" dev.singletable.junit.timing.ColdStart extension
+            cold_once extension-before "$EXAMPLE" "$BEFORE_CP" dev.singletable.junit.timing.ColdStart extension
+        done
+    else
+        cold_start extension "$EXAMPLE" dev.singletable.junit.timing.ColdStart extension
+    fi
     cold_start floor "$EXAMPLE" dev.singletable.junit.timing.ColdStart floor
     if [ -n "$PEER_URL" ]; then
         cold_start extension-spring-design "$SPRING_EXAMPLE" dev.singletable.junit.timing.ColdStart extension
@@ -355,7 +375,8 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.ForkCost 10 2000"
     if [ -n "$BEFORE_JAR" ]; then
         echo "BEFORE_REF=$BEFORE_REF: git archive $BEFORE_REF | tar -x -C before-src, with this tree's MemoryFootprint, EngineApiBenchmark and ResetBenchmark copied in;"
-        echo "  (cd before-src && mvn -B -q package -pl benchmarks -am -DskipTests), then the JMH '$JMH_COMPARED' and MemoryFootprint runs above with before-src/benchmarks/target/benchmarks.jar"
+        echo "  (cd before-src && mvn -B -q package -pl benchmarks,junit-extension -am -DskipTests), then the JMH '$JMH_COMPARED' and MemoryFootprint runs above with before-src/benchmarks/target/benchmarks.jar,"
+        echo "  and ColdStart extension with -cp target/test-classes:before-src/{junit-extension,core,engine,fixtures-format}/target/classes:(CP without this project's jars), alternating with this tree's"
     fi
     echo "mvn -B -q $MVN_FLAGS dependency:build-classpath -pl junit-extension -Dmdep.includeScope=test -Dmdep.outputFile=CP"
     echo "(cd junit-extension && java -cp target/test-classes:target/classes:\$(cat CP) dev.singletable.junit.timing.ExtensionTimings)"
@@ -436,10 +457,14 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo "(the SDK's own cold start, which any test of DynamoDB code pays). \`peer-spring-design\` is the class in external"
     echo "mode against dynalite, on the Spring Boot example's design (dynalite cannot create the example's multi-attribute"
     echo "index), beside \`extension-spring-design\`, the embedded engine on that design."
+    if [ -n "$BEFORE_CP" ]; then
+        echo "\`extension-before\` is the same class on the modules of $BEFORE_REF ($BEFORE_COMMIT), its JVMs taking turns"
+        echo "with \`extension\`'s."
+    fi
     echo
     echo "| run | first callback → test method ms | → first call answered ms | JVM start → first callback ms | JVM start → test method ms | process CPU to test method ms |"
     echo "|---|---:|---:|---:|---:|---:|"
-    for label in extension floor extension-spring-design peer-spring-design; do
+    for label in extension extension-before floor extension-spring-design peer-spring-design; do
         if grep -q "^$label " "$OUT/cold-start.txt"; then
             echo "| $label | $(cold_median "$label" firstCallbackToTestMs) | $(cold_median "$label" firstCallbackToFirstAnswerMs) | $(cold_median "$label" jvmStartToFirstCallbackMs) | $(cold_median "$label" jvmStartToTestMs) | $(cold_median "$label" processCpuToTestMs) |"
         fi
