@@ -407,27 +407,19 @@ final class ItemTree {
 
     /**
      * Walks the leaves from a start bound towards a stop bound, remembering the path from the root so that it
-     * moves to the next leaf without links between leaves (which sharing nodes would not allow). The stop bound is
-     * sought once in each leaf reached, not compared with every key read: a key compared is an item's bytes fetched.
+     * moves to the next leaf without links between leaves (which sharing nodes would not allow).
      */
     private final class Cursor implements Iterator<Item> {
         private final Node[] path = new Node[height - 1];
         private final int[] positions = new int[height - 1];
         private final byte[] stop;
-        private final int stopPrefix;
         private final boolean stopInclusive;
         private final boolean descending;
         private Node leaf;
         private int position;
-        /**
-         * The first position of the leaf past the stop bound in the direction of travel: its count (ascending) or
-         * -1 (descending) when the stop lies beyond the leaf.
-         */
-        private int end;
 
         Cursor(byte[] start, boolean startInclusive, byte[] stop, boolean stopInclusive, boolean descending) {
             this.stop = stop;
-            this.stopPrefix = stop == null ? 0 : KeyBytes.prefix(stop, 0);
             this.stopInclusive = stopInclusive;
             this.descending = descending;
             int startPrefix = start == null ? 0 : KeyBytes.prefix(start, 0);
@@ -439,7 +431,6 @@ final class ItemTree {
                 node = node.child(i);
             }
             leaf = node;
-            end = end(leaf);
             if (start == null) {
                 position = descending ? leaf.count - 1 : 0;
             } else {
@@ -453,32 +444,18 @@ final class ItemTree {
             settle();
         }
 
-        /** Where the stop bound lies in a leaf: see {@link #end}. */
-        private int end(Node node) {
-            if (stop == null) {
-                return descending ? -1 : node.count;
-            }
-            int i = search(node, stop, 0, stopPrefix);
-            if (descending) { // the keys above the stop (or at it, when inclusive) are read
-                return i >= 0 ? (stopInclusive ? i - 1 : i) : -i - 2;
-            }
-            return i >= 0 ? (stopInclusive ? i + 1 : i) : -i - 1;
-        }
-
-        /**
-         * Moves off the end of a leaf to the next leaf in the direction of travel, or ends: at the stop bound, or
-         * after the last leaf.
-         */
+        /** Moves off the end of a leaf to the next leaf in the direction of travel, or ends. */
         private void settle() {
-            while (leaf != null && (descending ? position <= end : position >= end)) {
-                if (end != (descending ? -1 : leaf.count)) {
-                    leaf = null; // the stop bound lies in this leaf: every later key is past it
-                    return;
-                }
+            while (leaf != null && (position < 0 || position >= leaf.count)) {
                 leaf = step();
                 if (leaf != null) {
                     position = descending ? leaf.count - 1 : 0;
-                    end = end(leaf);
+                }
+            }
+            if (leaf != null && stop != null) {
+                int c = KeyBytes.compare(leaf.keys[position], leaf.starts[position], stop, 0);
+                if (descending ? c < 0 || c == 0 && !stopInclusive : c > 0 || c == 0 && !stopInclusive) {
+                    leaf = null;
                 }
             }
         }
