@@ -71,6 +71,26 @@ class SortOrderTest extends EngineTest {
     }
 
     @Test
+    void should_select_a_string_prefix_with_begins_with_whatever_character_it_ends_in() {
+        // a prefix's range ends past its last character: U+D7FF's successor is U+E000 (no surrogates between),
+        // U+FFFF's is U+10000, and a prefix ending in a pair of surrogates ends past that code point
+        sortKeys("S", List.of(s("a\uD7FF"), s("a\uD7FFz"), s("a\uE000"), s("a\uFFFF"), s("a\uFFFFb"), s("a😀"),
+                s("a😀x"), s("a😁"), s("ab"), s("b")));
+
+        assertThat(tableRange("begins_with(k, :v)", s("a\uD7FF"))).containsExactly(s("a\uD7FF"), s("a\uD7FFz"));
+        assertThat(tableRange("begins_with(k, :v)", s("a\uFFFF"))).containsExactly(s("a\uFFFF"), s("a\uFFFFb"));
+        assertThat(tableRange("begins_with(k, :v)", s("a😀"))).containsExactly(s("a😀"), s("a😀x"));
+        assertThat(tableRange("begins_with(k, :v)", s("a"))).containsExactly(s("ab"), s("a\uD7FF"),
+                s("a\uD7FFz"), s("a\uE000"), s("a\uFFFF"), s("a\uFFFFb"), s("a😀"), s("a😀x"), s("a😁"));
+    }
+
+    private List<AttributeValue> tableRange(String condition, AttributeValue value) {
+        return client.query(b -> b.tableName("sorted").keyConditionExpression("p = :p AND " + condition)
+                .expressionAttributeValues(Map.of(":p", s("x"), ":v", value))).items().stream()
+                .map(i -> i.get("k")).toList();
+    }
+
+    @Test
     void should_select_number_ranges_on_an_index_exactly_at_their_bounds() {
         sortKeys("N", List.of(n("1"), n("2"), n("2.5"), n("3"), n("0.5")));
 

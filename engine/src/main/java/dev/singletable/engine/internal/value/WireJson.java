@@ -136,22 +136,73 @@ public final class WireJson {
         if (tree.isObject() && tree.isEmpty()) {
             return new byte[] {'{', '}'}; // the answer of most writes: no generator for it
         }
-        Bytes bytes = new Bytes();
-        try (JsonGenerator out = FACTORY.createGenerator(bytes)) {
-            write(tree, out);
-        } catch (IOException e) {
-            throw new UncheckedIOException("writing to memory does not fail", e);
+        Writer writer = WRITERS.get();
+        if (writer.busy) { // a tree written while writing another on this thread: a generator of its own
+            Writer nested = new Writer();
+            byte[] bytes = nested.write(tree);
+            nested.release();
+            return bytes;
         }
-        return bytes.toByteArray();
+        return writer.write(tree);
+    }
+
+    /** Each thread's writer: a generator kept from call to call, as making one is a tenth of a small answer's cost. */
+    private static final ThreadLocal<Writer> WRITERS = ThreadLocal.withInitial(Writer::new);
+
+    /**
+     * A generator writing one tree after another into {@link Bytes}, each flushed and taken as an array of its
+     * own: with no root value separator, the generator writes each tree as it would write it alone. A write that
+     * fails leaves the generator inside the tree, so the thread gets a new writer.
+     */
+    private static final class Writer {
+        final Bytes bytes = new Bytes();
+        final JsonGenerator out;
+        boolean busy;
+
+        Writer() {
+            try {
+                out = FACTORY.createGenerator(bytes).setRootValueSeparator(null);
+            } catch (IOException e) {
+                throw new UncheckedIOException("a generator of memory does not fail", e);
+            }
+        }
+
+        byte[] write(JsonNode tree) {
+            busy = true;
+            boolean written = false;
+            try {
+                WireJson.write(tree, out);
+                out.flush();
+                written = true;
+                return bytes.take();
+            } catch (IOException e) {
+                throw new UncheckedIOException("writing to memory does not fail", e);
+            } finally {
+                busy = false;
+                if (!written && WRITERS.get() == this) {
+                    WRITERS.remove();
+                }
+            }
+        }
+
+        /** Closes the generator, returning its buffers to Jackson's recycler. */
+        void release() {
+            try {
+                out.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException("closing a generator of memory does not fail", e);
+            }
+        }
     }
 
     /**
-     * What a generator writes, kept in one array: the generator hands over its buffer when it is full and when it
-     * closes, so a body that fits its buffer is copied once, into an array of its exact size; a larger one grows
-     * the array by doubling.
+     * What a generator writes, kept in one array until taken: the generator hands over its buffer when it is full
+     * and when flushed, so a body that fits its buffer is copied once, into an array of its exact size; a larger
+     * one grows the array by doubling.
      */
     private static final class Bytes extends OutputStream {
-        private byte[] bytes = new byte[0];
+        private static final byte[] EMPTY = new byte[0];
+        private byte[] bytes = EMPTY;
         private int count;
 
         @Override
@@ -168,8 +219,12 @@ public final class WireJson {
             write(new byte[] {(byte) b}, 0, 1);
         }
 
-        byte[] toByteArray() {
-            return count == bytes.length ? bytes : Arrays.copyOf(bytes, count);
+        /** What was written since the last take, and starts afresh. */
+        byte[] take() {
+            byte[] taken = count == bytes.length ? bytes : Arrays.copyOf(bytes, count);
+            bytes = EMPTY;
+            count = 0;
+            return taken;
         }
     }
 

@@ -3,9 +3,14 @@ package dev.singletable.engine.internal.value;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonSerializable;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.jsontype.TypeSerializer;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -100,6 +105,49 @@ class WireJsonTest {
         assertThat(new String(WireJson.bytes(response), StandardCharsets.UTF_8))
                 .isEqualTo(WireJson.mapper().writeValueAsString(response));
         assertThat(new String(WireJson.bytes(nodes.objectNode()), StandardCharsets.UTF_8)).isEqualTo("{}");
+    }
+
+    @Test
+    void should_write_each_tree_alone_however_many_a_thread_writes_and_whatever_failed_before() throws Exception {
+        JsonNodeFactory nodes = JsonNodeFactory.instance;
+        ObjectNode small = nodes.objectNode().put("Count", 1);
+        ObjectNode large = nodes.objectNode();
+        large.putArray("Items").add("x".repeat(20_000)).add("y".repeat(5_000)); // past the generator's buffer
+        ObjectNode failing = nodes.objectNode();
+        failing.putArray("Items").add(nodes.pojoNode(new JsonSerializable.Base() {
+            @Override
+            public void serialize(JsonGenerator out, SerializerProvider provider) throws IOException {
+                out.writeStartObject();
+                throw new IllegalStateException("failed inside an object");
+            }
+
+            @Override
+            public void serializeWithType(JsonGenerator out, SerializerProvider provider, TypeSerializer types)
+                    throws IOException {
+                serialize(out, provider);
+            }
+        }));
+        ObjectNode nested = nodes.objectNode();
+        nested.put("Before", 1).set("Inner", nodes.pojoNode(new JsonSerializable.Base() { // writes a tree meanwhile
+            @Override
+            public void serialize(JsonGenerator out, SerializerProvider provider) throws IOException {
+                out.writeString(new String(WireJson.bytes(large), StandardCharsets.UTF_8));
+            }
+
+            @Override
+            public void serializeWithType(JsonGenerator out, SerializerProvider provider, TypeSerializer types)
+                    throws IOException {
+                serialize(out, provider);
+            }
+        }));
+        nested.put("After", 2);
+
+        for (ObjectNode tree : List.of(small, large, small, nested, small)) {
+            assertThat(new String(WireJson.bytes(tree), StandardCharsets.UTF_8))
+                    .isEqualTo(WireJson.mapper().writeValueAsString(tree));
+        }
+        assertThat(catchThrowable(() -> WireJson.bytes(failing))).hasRootCauseMessage("failed inside an object");
+        assertThat(new String(WireJson.bytes(small), StandardCharsets.UTF_8)).isEqualTo("{\"Count\":1}");
     }
 
     /** The node type of every node, depth first: equal trees of other node types would write other JSON. */

@@ -86,10 +86,10 @@ final class ReadRequest {
         this.consistentRead = Requests.bool(request, "ConsistentRead", false);
         String conditionalOperator = Requests.enumValue(request, "ConditionalOperator", "conditionalOperator",
                 CONDITIONAL_OPERATORS, null);
-        checkExpressionStyle();
+        boolean usesExpressions = checkExpressionStyle();
         Map<String, String> names = Requests.names(request);
         Map<String, Value> values = Requests.values(request);
-        if (!usesExpressions()) {
+        if (!usesExpressions) {
             if (names != null) {
                 throw DynamoException.validation("ExpressionAttributeNames can only be specified when using expressions");
             }
@@ -111,8 +111,8 @@ final class ReadRequest {
         this.exclusiveStartKey = readStartKey();
     }
 
-    /** Legacy and expression parameters may not be mixed. */
-    private void checkExpressionStyle() {
+    /** Legacy and expression parameters may not be mixed; returns whether the request uses expressions. */
+    private boolean checkExpressionStyle() {
         List<String> legacy = present(kind.legacyMembers);
         List<String> expression = present(kind.expressionMembers);
         if (!legacy.isEmpty() && !expression.isEmpty()) {
@@ -120,10 +120,7 @@ final class ReadRequest {
                     + "request: Non-expression parameters: {" + String.join(", ", legacy) + "} Expression parameters: {"
                     + String.join(", ", expression) + "}");
         }
-    }
-
-    private boolean usesExpressions() {
-        return !present(kind.expressionMembers).isEmpty();
+        return !expression.isEmpty();
     }
 
     private List<String> present(List<String> members) {

@@ -39,9 +39,12 @@ final class ReadTarget {
     }
 
     private static void addIfAbsent(List<KeyDef> keys, KeyDef key) {
-        if (keys.stream().noneMatch(k -> k.name().equals(key.name()))) {
-            keys.add(key);
+        for (KeyDef present : keys) {
+            if (present.name().equals(key.name())) {
+                return;
+            }
         }
+        keys.add(key);
     }
 
     /** The table, or the named index of it (a ValidationException when it has none of that name). */
@@ -116,8 +119,13 @@ final class ReadTarget {
         return new KeySchema(attributes(partitionKeys()), attributes(sortKeys()));
     }
 
+    /** A loop, not a stream: this runs for every Query, and a stream pipeline costs it about a microsecond. */
     private static List<KeySchema.Attribute> attributes(List<KeyDef> keys) {
-        return keys.stream().map(key -> new KeySchema.Attribute(key.name(), key.type())).toList();
+        KeySchema.Attribute[] attributes = new KeySchema.Attribute[keys.size()];
+        for (int i = 0; i < attributes.length; i++) {
+            attributes[i] = new KeySchema.Attribute(keys.get(i).name(), keys.get(i).type());
+        }
+        return List.of(attributes);
     }
 
     /** Whether every entry read holds this attribute when present on the item (always true for the table). */

@@ -95,6 +95,13 @@ record SortRange(Value low, boolean lowInclusive, Value high, boolean highInclus
     /** The smallest value above every value that begins with the prefix, or null when there is none. */
     private static Value prefixEnd(Value prefix) {
         if (prefix instanceof Value.S s) {
+            String text = s.value();
+            char last = text.isEmpty() ? Character.MAX_VALUE : text.charAt(text.length() - 1);
+            if (last < Character.MAX_VALUE && !Character.isSurrogate(last)) {
+                // the common case, a prefix ending in a character of the basic plane: that character plus one
+                return new Value.S(text.substring(0, text.length() - 1)
+                        + (char) (last + 1 == Character.MIN_SURROGATE ? Character.MAX_SURROGATE + 1 : last + 1));
+            }
             int[] codePoints = s.value().codePoints().toArray();
             for (int i = codePoints.length - 1; i >= 0; i--) {
                 if (codePoints[i] < Character.MAX_CODE_POINT) {
