@@ -77,8 +77,21 @@ class UpdateItemTest extends ItemsTestBase {
     @Test
     void should_refuse_an_updated_item_over_400_kb() {
         put(APP, item("PK", "C#1", "SK", "P", "a", "v".repeat(300_000)));
+        Map<String, AttributeValue> before = get(APP, key("C#1", "P"));
         assertValidation(() -> update(key("C#1", "P"), "SET b = :b", Map.of(":b", s("w".repeat(200_000))), "NONE"),
                 "Item size to update has exceeded the maximum allowed size");
+        assertThat(get(APP, key("C#1", "P"))).as("nothing changed").isEqualTo(before);
+    }
+
+    /** The updated item's size is the stored one's, less what the update replaced, plus what it wrote. */
+    @Test
+    void should_accept_an_updated_item_of_exactly_400_kb_and_refuse_one_byte_more() {
+        // PK "C#1" 5 bytes, SK "P" 3, a: 1 + 300,000, b: 1 + the rest of 409,600
+        put(APP, item("PK", "C#1", "SK", "P", "a", "v".repeat(300_000), "b", "short"));
+        assertValidation(() -> update(key("C#1", "P"), "SET b = :b", Map.of(":b", s("w".repeat(109_591))), "NONE"),
+                "Item size to update has exceeded the maximum allowed size");
+        update(key("C#1", "P"), "SET b = :b", Map.of(":b", s("w".repeat(109_590))), "NONE");
+        assertThat(get(APP, key("C#1", "P")).get("b").s()).hasSize(109_590);
     }
 
     @Test

@@ -17,10 +17,21 @@ import java.util.List;
 final class Binder {
     private final ExpressionContext context;
     private final Problems problems;
+    /** Each name bound and each value's type, in the order bound; null once the checks cannot go by it alone. */
+    private List<String> signature = new ArrayList<>();
 
     Binder(ExpressionContext context, Problems problems) {
         this.context = context;
         this.problems = problems;
+    }
+
+    /**
+     * What the checks of the bound tree ({@link Checks}) depend on besides the text: the names bound and the types
+     * of the values. Null when something else counts: a name or value undefined, or a check that reads a value
+     * itself (BETWEEN's bounds, attribute_type's type name).
+     */
+    List<String> signature() {
+        return signature;
     }
 
     Cond cond(Cond cond) {
@@ -41,6 +52,7 @@ final class Binder {
             return left == compare.left() && right == compare.right() ? compare
                     : new Ast.Compare(compare.op(), left, right);
         } else if (cond instanceof Ast.Between between) {
+            signature = null;
             Operand subject = operand(between.subject());
             Operand lower = operand(between.lower());
             Operand upper = operand(between.upper());
@@ -70,6 +82,9 @@ final class Binder {
     }
 
     private Ast.Call call(Ast.Call call) {
+        if (call.name().equals("attribute_type")) {
+            signature = null;
+        }
         List<Operand> args = operands(call.args());
         return args == call.args() ? call : new Ast.Call(call.name(), args);
     }
@@ -133,6 +148,7 @@ final class Binder {
 
     private String name(Ast.NameRef ref) {
         String name = context.resolveName(ref.alias());
+        sign(name);
         if (name == null) {
             problems.report(problems.undefinedName(), ref.condition(),
                     "An expression attribute name used in the document path is not defined; attribute name: "
@@ -142,8 +158,20 @@ final class Binder {
         return name;
     }
 
+    /** Adds to the signature; an undefined name or value (null) ends it, since its problem is reported. */
+    private void sign(String part) {
+        if (signature != null) {
+            if (part == null) {
+                signature = null;
+            } else {
+                signature.add(part);
+            }
+        }
+    }
+
     private Ast.Const value(Ast.ValueRef ref) {
         Value value = context.resolveValue(ref.placeholder());
+        sign(value == null ? null : value.type());
         if (value == null) {
             problems.report(problems.undefinedValue(), ref.condition(),
                     "An expression attribute value used in expression is not defined; attribute value: "

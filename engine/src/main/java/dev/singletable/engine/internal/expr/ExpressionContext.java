@@ -140,14 +140,20 @@ public final class ExpressionContext {
 
     /**
      * A parsed tree bound to this request and checked, reporting any problem DynamoDB would report: the parser's
-     * (the text's own) and those of the bound tree, together in DynamoDB's order.
+     * (the text's own) and those of the bound tree, together in DynamoDB's order. A tree bound as one that passed
+     * the checks before (the same names, values of the same types) passes them again, and is not checked twice.
      */
     private <T> T bound(Parser.Parsed<T> parsed, ExpressionKind kind, BiFunction<Binder, T, T> bind,
             BiConsumer<T, Problems> check) {
         Problems problems = new Problems(kind, parsed.problems());
-        T tree = bind.apply(new Binder(this, problems), parsed.tree());
-        check.accept(tree, problems);
-        problems.throwFirst();
+        Binder binder = new Binder(this, problems);
+        T tree = bind.apply(binder, parsed.tree());
+        List<String> signature = binder.signature();
+        if (!parsed.passed(signature)) {
+            check.accept(tree, problems);
+            problems.throwFirst();
+            parsed.pass(signature);
+        }
         return tree;
     }
 

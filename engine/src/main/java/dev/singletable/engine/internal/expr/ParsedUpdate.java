@@ -5,6 +5,7 @@ import dev.singletable.engine.internal.expr.Ast.Action;
 import dev.singletable.engine.internal.expr.Ast.Operand;
 import dev.singletable.engine.internal.expr.Ast.Path;
 import dev.singletable.engine.internal.expr.Ast.Step;
+import dev.singletable.engine.internal.value.ChangedItem;
 import dev.singletable.engine.internal.value.Numbers;
 import dev.singletable.engine.internal.value.Value;
 import java.math.BigDecimal;
@@ -55,7 +56,7 @@ final class ParsedUpdate implements Update {
             }
         }
         boolean itemExists = !oldItem.isEmpty();
-        Map<String, Value> item = new LinkedHashMap<>(oldItem);
+        ChangedItem item = new ChangedItem(oldItem);
         List<Write> appends = new ArrayList<>();
         List<Write> removals = new ArrayList<>();
         for (Write write : writes) {
@@ -235,17 +236,17 @@ final class ParsedUpdate implements Update {
     }
 
     /** SET semantics: every parent must exist with the right type; an index past the end appends. */
-    private static void put(Map<String, Value> item, List<Step> steps, Value value) {
+    private static void put(ChangedItem item, List<Step> steps, Value value) {
         String top = ((Ast.Key) steps.get(0)).name();
         if (steps.size() == 1) {
-            item.put(top, value);
+            item.set(top, value);
             return;
         }
         Value parent = item.get(top);
         if (parent == null) {
             throw invalidPath();
         }
-        item.put(top, putIn(parent, steps, 1, value));
+        item.set(top, putIn(parent, steps, 1, value));
     }
 
     private static Value putIn(Value container, List<Step> steps, int at, Value value) {
@@ -285,10 +286,10 @@ final class ParsedUpdate implements Update {
      * REMOVE semantics: a missing leaf is ignored, a missing parent is an error unless the item itself is
      * missing.
      */
-    private static void remove(Map<String, Value> item, List<Step> steps, boolean itemExists) {
+    private static void remove(ChangedItem item, List<Step> steps, boolean itemExists) {
         String top = ((Ast.Key) steps.get(0)).name();
         if (steps.size() == 1) {
-            item.remove(top);
+            item.unset(top);
             return;
         }
         Value parent = item.get(top);
@@ -298,7 +299,7 @@ final class ParsedUpdate implements Update {
             }
             return;
         }
-        item.put(top, removeIn(parent, steps, 1));
+        item.set(top, removeIn(parent, steps, 1));
     }
 
     private static Value removeIn(Value container, List<Step> steps, int at) {

@@ -14,6 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Recursive-descent parser for every expression kind, one method per rule, no backtracking. It reads the text
@@ -80,12 +81,28 @@ final class Parser {
 
     /**
      * A tree as parsed from one text, placeholders unbound, with the problems found while parsing (reserved words,
-     * unknown functions, redundant parentheses, repeated sections), which depend on the text alone. Immutable, so
-     * that one parse serves every request that writes the same text.
+     * unknown functions, redundant parentheses, repeated sections), which depend on the text alone. Immutable but
+     * for {@code checked}, so that one parse serves every request that writes the same text: the bindings (see
+     * {@link Binder#signature}) whose bound trees passed every check, which a tree bound alike passes again.
      */
-    record Parsed<T>(T tree, List<Problems.Problem> problems) {
-        Parsed {
-            problems = List.copyOf(problems);
+    record Parsed<T>(T tree, List<Problems.Problem> problems, Set<List<String>> checked) {
+        /** Bindings kept per text, at most: a client rarely writes one text with more names or value types. */
+        static final int MAX_CHECKED = 16;
+
+        Parsed(T tree, List<Problems.Problem> problems) {
+            this(tree, List.copyOf(problems), ConcurrentHashMap.newKeySet());
+        }
+
+        /** Whether a tree bound with this signature (null: one that must be checked) passed the checks before. */
+        boolean passed(List<String> signature) {
+            return signature != null && checked.contains(signature);
+        }
+
+        /** Remembers that a tree bound with this signature passed the checks. */
+        void pass(List<String> signature) {
+            if (signature != null && checked.size() < MAX_CHECKED) {
+                checked.add(signature);
+            }
         }
     }
 

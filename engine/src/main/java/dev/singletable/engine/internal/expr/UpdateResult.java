@@ -1,6 +1,8 @@
 package dev.singletable.engine.internal.expr;
 
+import dev.singletable.engine.internal.value.ChangedItem;
 import dev.singletable.engine.internal.value.Value;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -11,27 +13,44 @@ import java.util.Map;
  */
 public final class UpdateResult {
     private final Map<String, Value> oldItem;
-    private final Map<String, Value> newItem;
+    private final ChangedItem newItem;
     private final List<Ast.Path> touched;
 
-    UpdateResult(Map<String, Value> oldItem, Map<String, Value> newItem, List<Ast.Path> touched) {
+    UpdateResult(Map<String, Value> oldItem, ChangedItem newItem, List<Ast.Path> touched) {
         this.oldItem = oldItem;
         this.newItem = newItem;
         this.touched = touched;
     }
 
-    /** The item after the update. */
-    public Map<String, Value> newItem() {
+    /** The item after the update: the old one with the attributes the update changed. */
+    public ChangedItem newItem() {
         return newItem;
     }
 
     /** The touched paths as they were before the update (ReturnValues UPDATED_OLD). */
     public Map<String, Value> updatedOld() {
-        return PathTree.of(touched).project(oldItem);
+        return touchedIn(oldItem);
     }
 
     /** The touched paths as they are after the update (ReturnValues UPDATED_NEW). */
     public Map<String, Value> updatedNew() {
-        return PathTree.of(touched).project(newItem);
+        return touchedIn(newItem);
+    }
+
+    /** The touched paths of an item; when all are attributes (as in most updates), those present, in path order. */
+    private Map<String, Value> touchedIn(Map<String, Value> item) {
+        for (Ast.Path path : touched) {
+            if (!path.isTopLevel()) {
+                return PathTree.of(touched).project(item);
+            }
+        }
+        Map<String, Value> attributes = new LinkedHashMap<>();
+        for (Ast.Path path : touched) {
+            Value value = item.get(path.top());
+            if (value != null) {
+                attributes.put(path.top(), value);
+            }
+        }
+        return attributes;
     }
 }

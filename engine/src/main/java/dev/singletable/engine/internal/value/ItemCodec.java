@@ -108,6 +108,75 @@ public final class ItemCodec {
         return new Encoded(out.bytes, size);
     }
 
+    /**
+     * {@link ChangedItem#encode}: the encoding of a view ({@code baseSize}: its item's size) with some top-level
+     * attributes set (a value) or removed (null); every other attribute's bytes are copied, not decoded.
+     */
+    static Encoded splice(Map<String, Value> view, long baseSize, Map<String, Value> changes) {
+        byte[] base = ((View) view).bytes;
+        String[] names = changes.keySet().toArray(new String[0]);
+        Value[] values = changes.values().toArray(new Value[0]);
+        boolean[] inBase = new boolean[names.length];
+        Reader in = new Reader(base);
+        int count = in.varint();
+        int[] starts = new int[count + 1]; // where each attribute begins; the last entry: where the item ends
+        int[] changed = new int[count]; // the change of each attribute, or -1
+        long size = baseSize;
+        int length = 0;
+        int newCount = 0;
+        for (int a = 0; a < count; a++) {
+            starts[a] = in.position;
+            int nameLength = in.varint();
+            int c = -1;
+            for (int k = 0; k < names.length && c < 0; k++) {
+                c = in.nameEquals(in.position, nameLength, names[k]) ? k : -1;
+            }
+            in.position += nameLength;
+            changed[a] = c;
+            if (c < 0) {
+                in.skipValue();
+                length += in.position - starts[a];
+                newCount++;
+                continue;
+            }
+            inBase[c] = true;
+            size -= nameLength + Sizes.valueSize(in.value());
+            if (values[c] != null) {
+                size += nameLength + Sizes.valueSize(values[c]);
+                length += bytesLength(nameLength) + encodedLength(values[c]);
+                newCount++;
+            }
+        }
+        starts[count] = in.position;
+        for (int k = 0; k < names.length; k++) {
+            if (!inBase[k] && values[k] != null) {
+                int nameLength = Sizes.utf8Length(names[k]);
+                size += nameLength + Sizes.valueSize(values[k]);
+                length += bytesLength(nameLength) + encodedLength(values[k]);
+                newCount++;
+            }
+        }
+        Writer out = new Writer(new byte[varintLength(newCount) + length]);
+        out.varint(newCount);
+        for (int a = 0; a < count; a++) {
+            int c = changed[a];
+            if (c < 0) {
+                System.arraycopy(base, starts[a], out.bytes, out.position, starts[a + 1] - starts[a]);
+                out.position += starts[a + 1] - starts[a];
+            } else if (values[c] != null) {
+                out.string(names[c]);
+                out.value(values[c]);
+            }
+        }
+        for (int k = 0; k < names.length; k++) {
+            if (!inBase[k] && values[k] != null) {
+                out.string(names[k]);
+                out.value(values[k]);
+            }
+        }
+        return new Encoded(out.bytes, size);
+    }
+
     /** A read-only map over an encoded item, in the order the attributes were written. */
     public static Map<String, Value> view(byte[] item) {
         return new View(item, false);

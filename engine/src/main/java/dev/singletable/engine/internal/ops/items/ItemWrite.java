@@ -8,6 +8,7 @@ import dev.singletable.engine.internal.kernel.Capacity;
 import dev.singletable.engine.internal.storage.Item;
 import dev.singletable.engine.internal.storage.PrimaryKey;
 import dev.singletable.engine.internal.storage.Table;
+import dev.singletable.engine.internal.value.ItemCodec;
 import dev.singletable.engine.internal.value.Sizes;
 import dev.singletable.engine.internal.value.Value;
 import dev.singletable.engine.internal.value.ValueJson;
@@ -103,38 +104,41 @@ final class ItemWrite {
         Item old = table.get(key);
         Map<String, Value> present = old == null ? Map.of() : old.attributes();
         if (condition != null && !condition.test(present)) {
-            return new Outcome(old, present, false, true, null);
+            return new Outcome(old, present, null, false, true, null);
         }
         return switch (kind) {
-            case PUT -> new Outcome(old, item, true, false, null);
-            case DELETE -> new Outcome(old, null, old != null, false, null);
-            case CHECK -> new Outcome(old, present, false, false, null);
+            case PUT -> new Outcome(old, item, stored, true, false, null);
+            case DELETE -> new Outcome(old, null, null, old != null, false, null);
+            case CHECK -> new Outcome(old, present, null, false, false, null);
             case UPDATE -> planUpdate(old, present, checkIndexKeyValues);
         };
     }
 
     private Outcome planUpdate(Item old, Map<String, Value> present, boolean checkIndexKeyValues) {
         if (update == null) {
-            return new Outcome(old, old == null ? keyAttributes : present, old == null, false, null);
+            return new Outcome(old, old == null ? keyAttributes : present, null, old == null, false, null);
         }
         if (old == null && update.onlyRemovesOrDeletes()) {
-            return new Outcome(null, null, false, false, null); // REMOVE or DELETE alone do not create an item
+            return new Outcome(null, null, null, false, false, null); // REMOVE or DELETE alone do not create an item
         }
         UpdateResult result = update.apply(present);
-        // the update's item is a copy of the present one already; a new item only needs its key put first
+        // the update's item reads through to the present one; a new item only needs its key put first
         Map<String, Value> after = result.newItem();
         if (old == null) {
             after = new LinkedHashMap<>(keyAttributes);
             after.putAll(result.newItem());
         }
-        if (Sizes.itemSize(after) > Sizes.MAX_ITEM_SIZE) {
+        // encoded once (a stored item's untouched attributes copied as they are): measured here, then costed and
+        // stored as it is
+        ItemCodec.Encoded encoded = old == null ? ItemCodec.encode(after) : result.newItem().encode(old.size());
+        if (encoded.size() > Sizes.MAX_ITEM_SIZE) {
             throw DynamoException.validation("Item size to update has exceeded the maximum allowed size");
         }
         DynamoException mismatch = ItemKeys.indexTypeMismatch(table, after, update.topLevelAttributes());
         if (mismatch != null) {
             throw mismatch;
         }
-        Outcome outcome = new Outcome(old, after, true, false, result);
+        Outcome outcome = new Outcome(old, after, Item.of(encoded), true, false, result);
         if (checkIndexKeyValues) {
             checkIndexKeyValues(outcome);
         }
@@ -155,8 +159,8 @@ final class ItemWrite {
         }
         if (outcome.after() == null) {
             table.delete(key);
-        } else if (stored != null) {
-            table.put(key, stored, item); // a put's item: outcome.after() is the item
+        } else if (outcome.stored() != null) {
+            table.put(key, outcome.stored(), outcome.after());
         } else {
             table.put(outcome.after());
         }
@@ -183,7 +187,7 @@ final class ItemWrite {
         if (outcome.conditionFailed() || !outcome.writes()) {
             return WriteCost.tableOnly(outcome.old());
         }
-        return WriteCost.of(table, outcome.old(), outcome.after(), outcome.after() == null ? null : stored);
+        return WriteCost.of(table, outcome.old(), outcome.after(), outcome.stored());
     }
 
     /** The read units a ConditionCheck consumed (a strongly consistent read of the item). */
@@ -202,9 +206,12 @@ final class ItemWrite {
     }
 
     /**
-     * The result of planning a write. {@code after} is the item after the write (null: absent); {@code writes}
-     * says whether the table changes; {@code updated} holds an update's UPDATED_OLD/UPDATED_NEW views.
+     * The result of planning a write. {@code after} is the item after the write (null: absent); {@code stored} is
+     * {@code after} encoded as the table will store it, when the plan encoded it (a put's item, an update's result),
+     * else null; {@code writes} says whether the table changes; {@code updated} holds an update's
+     * UPDATED_OLD/UPDATED_NEW views.
      */
-    record Outcome(Item old, Map<String, Value> after, boolean writes, boolean conditionFailed, UpdateResult updated) {
+    record Outcome(Item old, Map<String, Value> after, Item stored, boolean writes, boolean conditionFailed,
+                   UpdateResult updated) {
     }
 }

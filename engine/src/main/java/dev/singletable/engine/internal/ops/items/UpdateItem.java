@@ -47,8 +47,8 @@ public final class UpdateItem implements OperationHandler {
         switch (returnValues) {
             case "ALL_OLD":
                 return outcome.old() == null ? null : outcome.old().attributes();
-            case "ALL_NEW":
-                return outcome.after();
+            case "ALL_NEW": // the item as stored, when encoded, is written to the response as it is
+                return outcome.stored() != null ? outcome.stored().attributes() : outcome.after();
             case "UPDATED_OLD":
                 return outcome.updated() == null ? null : outcome.updated().updatedOld();
             case "UPDATED_NEW":

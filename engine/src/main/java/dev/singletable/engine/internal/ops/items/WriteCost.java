@@ -25,7 +25,8 @@ record WriteCost(double table, Map<String, Double> globalIndexes, Map<String, Do
 
     /**
      * The cost of replacing {@code old} (null: absent) by {@code after} (null: deleted); {@code stored} is
-     * {@code after} as the table will store it when it is encoded already (a put's item), else null.
+     * {@code after} as the table will store it when it is encoded already (a put's item, an update's result), else
+     * null.
      */
     static WriteCost of(Table table, Item old, Map<String, Value> after, Item stored) {
         long newSize = stored != null ? stored.size() : after == null ? 0 : Sizes.itemSize(after);
