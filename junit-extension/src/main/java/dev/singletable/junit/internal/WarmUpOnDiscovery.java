@@ -67,11 +67,15 @@ public final class WarmUpOnDiscovery implements LauncherDiscoveryListener {
     }
 
     /**
-     * Starts the warm-up thread, unless switched off: only that and the switch happen on the launcher's thread, ahead
-     * of the first class; what the request selects is looked at on the warm-up thread.
+     * Starts the warm-up thread, unless switched off or a discovery of this JVM rehearsed already: only that and the
+     * switch happen on the launcher's thread, ahead of the first class; what the request selects is looked at on the
+     * warm-up thread.
      */
     @Override
     public void launcherDiscoveryStarted(LauncherDiscoveryRequest request) {
+        if (started.get()) {
+            return; // a later discovery (a rerun in the IDE's JVM) would only list its classes again
+        }
         Optional<String> switched = request.getConfigurationParameters().get(SingleTableTest.WARM_UP_PROPERTY_NAME);
         if (switched.isPresent() && !switched.get().trim().equalsIgnoreCase("true")) {
             return; // false; a value that is neither fails the run's classes, naming the parameter (Run.start)

@@ -13,6 +13,8 @@ import dev.singletable.junit.internal.warmup.plain.NoTable;
 import dev.singletable.junit.internal.warmup.table.TableDeclaring;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.Set;
@@ -96,14 +98,18 @@ class WarmUpOnDiscoveryTest {
     void only_the_first_discovery_of_a_jvm_warms_up() throws InterruptedException {
         AtomicBoolean started = new AtomicBoolean();
         AtomicInteger rehearsals = new AtomicInteger();
+        List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
             WarmUpOnDiscovery listener = new WarmUpOnDiscovery(rehearsals::incrementAndGet, started);
             discover(listener, Map.of(), selectClass(TableDeclaring.class));
             if (listener.thread() != null) {
+                threads.add(listener.thread());
                 listener.thread().join();
             }
         }
         assertThat(rehearsals).hasValue(1);
+        assertThat(threads).as("a thread for the later discovery, which would only list its classes again")
+                .hasSize(1);
     }
 
     /**
