@@ -28,17 +28,19 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 /**
  * A Query is a range read inside one partition: its cost is the items it reads, not the size of the table.
  * Queries one partition of 20 items through the engine's in-memory SDK client, on tables of 1,000, 100,000 and
- * 1,000,000 items (loaded with {@code engine.load}); the figures should be within 2x of each other.
+ * 1,000,000 items (loaded with {@code engine.load}); the figures should be within 2x of each other. The warm-up is
+ * long: after the load of 1,000,000 items, the first 10 to 20 s of queries ran 10x slower than later ones on 2 cores
+ * (the JIT still compiling), which a shorter warm-up measures instead of the Query.
  *
  * <pre>
  * mvn -B -q -pl benchmarks -am package -DskipTests
- * java -jar benchmarks/target/benchmarks.jar QueryScale -f 1 -wi 3 -i 5
+ * java -jar benchmarks/target/benchmarks.jar QueryScale -f 1 -wi 30 -w 1s -i 5 -r 1s
  * </pre>
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 2)
+@Warmup(iterations = 15, time = 2)
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgsAppend = "-Xmx8g")
 public class QueryScaleBenchmark {
