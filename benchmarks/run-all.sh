@@ -227,7 +227,7 @@ cat "$OUT/cold-start.txt" >&2
 stop_peer
 
 # --- JMH ---------------------------------------------------------------------------------------------------------
-jmh_run() { # jar, benchmarks, name of the csv and log: the benchmarks, then QueryScale with its longer warm-up
+jmh_run() { # jar, benchmarks, name: the benchmarks into NAME.csv, then QueryScale with its longer warm-up into NAME-scale.csv
     local jar="$1" benchmarks="$2" name="$3"
     # shellcheck disable=SC2086
     java -jar "$jar" $JMH_FLAGS -rf csv -rff "$OUT/$name.csv" "$benchmarks" >"$OUT/$name.log" 2>&1 &&
@@ -235,7 +235,6 @@ jmh_run() { # jar, benchmarks, name of the csv and log: the benchmarks, then Que
         tail -50 "$OUT/$name.log" >&2
         exit 1
     }
-    tail -n +2 "$OUT/$name-scale.csv" >>"$OUT/$name.csv"
 }
 log "JMH: java -jar benchmarks/target/benchmarks.jar $JMH_FLAGS, and $JMH_SCALE_FLAGS for $JMH_SCALE"
 jmh_run "$JAR" "$JMH_BENCHMARKS" jmh
@@ -246,10 +245,14 @@ fi
 
 jmh_table() {
     # SampleTime benchmarks (QueryScale) also write percentile rows (name:p0.50, ...): the table keeps the mean,
-    # p50 and p99; the scale ratios use p50 (robust on a noisy machine) and the mean
+    # p50 and p99; the scale ratios use p50 (robust on a noisy machine) and the mean. Each csv has its own columns.
     awk -F, '
         { sub(/\r$/, "") }
-        NR == 1 { for (i = 1; i <= NF; i++) { gsub(/"/, "", $i); head[i] = $i; if ($i == "Param: tableItems") t = i }; next }
+        FNR == 1 {
+            split("", head); t = 0
+            for (i = 1; i <= NF; i++) { gsub(/"/, "", $i); head[i] = $i; if ($i == "Param: tableItems") t = i }
+            next
+        }
         {
             for (i = 1; i <= NF; i++) gsub(/"/, "", $i)
             name = $1; sub(/^dev\.singletable\.benchmarks\./, "", name)
@@ -267,7 +270,7 @@ jmh_table() {
             if ((1000 in qp) && (1000000 in qp)) {
                 printf "\nQuery one partition, 100k / 1k and 1M / 1k: p50 %.2f× and %.2f×, mean %.2f× and %.2f× (target: 1M within 2× of 1k).\n", qp[100000] / qp[1000], qp[1000000] / qp[1000], qm[100000] / qm[1000], qm[1000000] / qm[1000]
             }
-        }' "$OUT/jmh.csv"
+        }' "$OUT/jmh.csv" "$OUT/jmh-scale.csv"
 }
 
 sdk_floor_table() {
@@ -281,11 +284,9 @@ sdk_floor_table() {
         }
         $1 ~ /SdkFloorBenchmark\.[a-zA-Z]+$/ && $2 == "sample" { name = $1; sub(/^.*SdkFloorBenchmark\./, "", name); mean[name, $t] = $5 }
         END {
-            target["getItem"] = 1.15; target["putItem"] = 1.15; target["queryPartition"] = 1.3
             for (i = 1; i <= n; i++) {
-                c = order[i]; r = p50[c, "engine"] / p50[c, "stub"]
-                verdict = (c in target) ? sprintf("≤ %.2f× %s", target[c], r <= target[c] ? "✓" : "✗") : ""
-                printf "| %s | %.1f | %.1f | %.2f× | %.1f | %.1f | %s |\n", c, p50[c, "engine"], p50[c, "stub"], r, mean[c, "engine"], mean[c, "stub"], verdict
+                c = order[i]
+                printf "| %s | %.1f | %.1f | %.2f× | %.1f | %.1f |\n", c, p50[c, "engine"], p50[c, "stub"], p50[c, "engine"] / p50[c, "stub"], mean[c, "engine"], mean[c, "stub"]
             }
         }' "$OUT/jmh.csv"
 }
@@ -314,7 +315,7 @@ jmh_compared() {
                 key = order[k]
                 if (key in before) printf "| %s | %.3f | %.3f | %s | %.2f× |\n", key, before[key], after[key], unit[key], after[key] / before[key]
             }
-        }' "$OUT/jmh-before.csv" "$OUT/jmh.csv"
+        }' "$OUT/jmh-before.csv" "$OUT/jmh-before-scale.csv" "$OUT/jmh.csv" "$OUT/jmh-scale.csv"
 }
 
 # --- memory ------------------------------------------------------------------------------------------------------
@@ -412,10 +413,12 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo "answers each call at once with one of the engine's responses to that operation, recorded beforehand from 256"
     echo "calls like the benchmark's and handed out in turn, so that the SDK parses answers that vary as the engine's do"
     echo "(both clients from \`engine.clientBuilder()\`). Sampled latency, \`$JMH_FLAGS\`; engine ÷ stub at the median is"
-    echo "the engine's share of a call."
+    echo "the engine's share of a call. These are wall-clock samples of one JVM per call and transport, run one after the"
+    echo "other: on a shared machine they move by tens of percent between runs (the stub's GetItem p50 read 9.7 µs and"
+    echo "14.1 µs in two runs an hour apart), so the targets are judged on the CPU-time table below, whose JVMs take turns."
     echo
-    echo "| call | engine p50 µs | stub p50 µs | engine ÷ stub (p50) | engine mean µs | stub mean µs | target |"
-    echo "|---|---:|---:|---:|---:|---:|---|"
+    echo "| call | engine p50 µs | stub p50 µs | engine ÷ stub (p50) | engine mean µs | stub mean µs |"
+    echo "|---|---:|---:|---:|---:|---:|"
     sdk_floor_table
     echo
     echo "The same calls in CPU time of the calling thread (\`SdkFloorBenchmark $SDK_FLOOR_ARGS\`: warm-up rounds, measured"
