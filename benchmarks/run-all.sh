@@ -4,7 +4,8 @@
 #   bash benchmarks/run-all.sh
 #
 # - JMH micro-benchmarks of the engine's hot paths and Query latency at 1k / 100k / 1M items (short settings:
-#   1 fork, 10 x 1 s warm-up, 5 x 1 s measurement: a call through the SDK client is still getting faster after 3 s);
+#   1 fork, 10 x 1 s warm-up, 5 x 1 s measurement: a call through the SDK client is still getting faster after 3 s;
+#   Query at scale 30 x 1 s warm-up, as the JIT takes 10 to 20 s to settle after loading 1M items);
 # - the workload driver against the in-memory transport, the engine's HTTP endpoint and dynalite (installed
 #   with npm into benchmarks/target/peer and started on a free loopback port), when node and npm are present;
 # - the HTTP server's own cost: raw keep-alive HTTP/1.1 against the engine, dynalite and a blocking-socket echo;
