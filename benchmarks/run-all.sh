@@ -32,8 +32,7 @@ ROUNDS="${ROUNDS:-5}"
 OPS="${OPS:-100}"
 JMH_FLAGS="${JMH_FLAGS:--f 1 -wi 10 -w 1s -i 5 -r 1s}"
 JMH_BENCHMARKS='Expression|ItemSize|IndexMaintenance|EngineApi|ResetBenchmark|ForkBenchmark|SdkFloor'
-# Query at scale warms up longer: after loading 1,000,000 items its first 10 to 20 s of queries ran 10x slower than
-# later ones on 2 cores (the JIT still compiling), and 10 warm-up seconds measured that instead of the Query
+# Query at scale warms up longer (see the header and QueryScaleBenchmark)
 JMH_SCALE_FLAGS="${JMH_SCALE_FLAGS:--f 1 -wi 30 -w 1s -i 5 -r 1s}"
 JMH_SCALE='QueryScale'
 # what BEFORE_REF is compared on: the store's benchmarks that exist on both sides (and QueryScale)
@@ -415,8 +414,8 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo "calls like the benchmark's and handed out in turn, so that the SDK parses answers that vary as the engine's do"
     echo "(both clients from \`engine.clientBuilder()\`). Sampled latency, \`$JMH_FLAGS\`; engine ÷ stub at the median is"
     echo "the engine's share of a call. These are wall-clock samples of one JVM per call and transport, run one after the"
-    echo "other: on a shared machine they move by tens of percent between runs (the stub's GetItem p50 read 9.7 µs and"
-    echo "14.1 µs in two runs an hour apart), so the targets are judged on the CPU-time table below, whose JVMs take turns."
+    echo "other: on a shared machine they move by tens of percent from run to run, so the targets are judged on the"
+    echo "CPU-time table below, whose JVMs take turns."
     echo
     echo "| call | engine p50 µs | stub p50 µs | engine ÷ stub (p50) | engine mean µs | stub mean µs |"
     echo "|---|---:|---:|---:|---:|---:|"
