@@ -11,7 +11,8 @@
 # - the HTTP server's own cost: raw keep-alive HTTP/1.1 against the engine, dynalite and a blocking-socket echo;
 # - the in-memory call against the SDK's own floor (JMH SdkFloorBenchmark: engine transport vs a stub SdkHttpClient,
 #   and its main: the same calls in CPU time, each transport in JVMs of its own taking turns);
-# - a generated suite (GeneratedSuite: 50 classes x 10 tests) under Surefire, embedded and against dynalite;
+# - a generated suite (GeneratedSuite: 50 classes x 10 tests) under Surefire, embedded, its floor (each also with
+#   C1 only) and against dynalite, SUITE_ROUNDS (3) rounds in turns;
 # - cold start: one test class in a fresh JVM (ColdStart), embedded, its SDK floor, and against dynalite;
 # - heap held by 1M items of ~300 bytes and the time engine.load took for them; heap held by forks of a table;
 # - a fork per test: making and dropping it against a rollback, reads and writes in a fork against a table;
@@ -19,7 +20,7 @@
 # - with BEFORE_REF=<git ref>: the same JMH benchmarks of the store and the 1M-item heap and load time, built from
 #   that ref (with this tree's MemoryFootprint, EngineApiBenchmark and ResetBenchmark, which use only the
 #   engine's public API), beside this tree's, and the example's class's cold start on that ref's modules.
-# Takes about 20 minutes on 2 cores (5 more with BEFORE_REF). Set MVN_FLAGS="" to let Maven go online
+# Takes about 25 minutes on 2 cores (5 more with BEFORE_REF). Set MVN_FLAGS="" to let Maven go online
 # (default: -o, offline).
 set -euo pipefail
 
@@ -140,38 +141,42 @@ log "suite: GeneratedSuite --out benchmarks/target/suite $SUITE_FLAGS"
 # shellcheck disable=SC2086
 java -cp "$JAR" dev.singletable.benchmarks.suite.GeneratedSuite --out "$SUITE_DIR" $SUITE_FLAGS >&2
 (cd "$SUITE_DIR" && mvn -B -q $MVN_FLAGS test-compile >&2)
-# one `mvn test` per mode, its wall time taken here; Surefire's reports kept per mode
-suite_run() { # label, extra Maven arguments...
-    local label="$1"
-    shift
+# one `mvn test` per mode and round, its wall time taken here; Surefire's reports kept per mode and round
+suite_run() { # label, round, extra Maven arguments...
+    local label="$1" round="$2"
+    shift 2
     local start end
     # each run's own reports only: the floor's classes are others than the embedded run's
     rm -rf "$SUITE_DIR/target/surefire-reports"
     start="$(date +%s.%N)"
-    (cd "$SUITE_DIR" && mvn -B -q $MVN_FLAGS test "$@" >"$OUT/suite-$label.log" 2>&1) || {
-        tail -40 "$OUT/suite-$label.log" >&2
+    (cd "$SUITE_DIR" && mvn -B -q $MVN_FLAGS test "$@" >"$OUT/suite-$label-$round.log" 2>&1) || {
+        tail -40 "$OUT/suite-$label-$round.log" >&2
         exit 1
     }
     end="$(date +%s.%N)"
-    rm -rf "$OUT/suite-reports-$label"
-    cp -r "$SUITE_DIR/target/surefire-reports" "$OUT/suite-reports-$label"
-    SUITE_RUNS+=("$label" "$OUT/suite-reports-$label" "$(awk "BEGIN { print $end - $start }")")
+    rm -rf "$OUT/suite-reports-$label-$round"
+    cp -r "$SUITE_DIR/target/surefire-reports" "$OUT/suite-reports-$label-$round"
+    SUITE_RUNS+=("$label" "$OUT/suite-reports-$label-$round" "$(awk "BEGIN { print $end - $start }")")
 }
+# the modes take turns, round after round, so that a slow minute of the machine falls on all of them alike;
+# SuiteReport gives each mode's round of median test time
+SUITE_ROUNDS="${SUITE_ROUNDS:-3}"
 SUITE_RUNS=()
-log "suite: mvn test (embedded engine)"
-suite_run embedded
-# the same run with the JIT's first tier only: a short test JVM spends much of its CPU compiling with C2
-log "suite: mvn test -DargLine=-XX:TieredStopAtLevel=1 (embedded engine, C1 only)"
-suite_run embedded-c1 "-DargLine=-XX:TieredStopAtLevel=1"
-# the floor: the same classes and calls on one SDK client whose HTTP client answers at once (no engine, no extension)
-log "suite: mvn test -Pfloor (the floor: the SDK and JUnit alone)"
-suite_run floor -Pfloor
 SUITE_REFERENCE=()
-if [ -n "$PEER_URL" ]; then
-    log "suite: mvn test -Dsingletable.endpoint=$PEER_URL (external mode, the peer)"
-    suite_run peer "-Dsingletable.endpoint=$PEER_URL"
-    SUITE_REFERENCE=(--reference peer)
-fi
+for round in $(seq 1 "$SUITE_ROUNDS"); do
+    log "suite, round $round of $SUITE_ROUNDS: mvn test (embedded engine), then C1 only, the floor, the floor C1 only${PEER_URL:+, the peer}"
+    suite_run embedded "$round"
+    # the JIT's first tier only: a short test JVM spends much of its CPU compiling with C2
+    suite_run embedded-c1 "$round" "-DargLine=-XX:TieredStopAtLevel=1"
+    # the floor: the same classes and calls on one SDK client whose HTTP client answers at once (no engine, no
+    # extension), and it with C1 only, beside embedded-c1
+    suite_run floor "$round" -Pfloor
+    suite_run floor-c1 "$round" -Pfloor "-DargLine=-XX:TieredStopAtLevel=1"
+    if [ -n "$PEER_URL" ]; then
+        suite_run peer "$round" "-Dsingletable.endpoint=$PEER_URL"
+        SUITE_REFERENCE=(--reference peer)
+    fi
+done
 java -cp "$JAR" dev.singletable.benchmarks.suite.SuiteReport "${SUITE_REFERENCE[@]}" --out "$OUT/suite.md" \
     "${SUITE_RUNS[@]}" >&2
 
@@ -371,8 +376,8 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo "java -cp benchmarks/target/benchmarks.jar $HTTP_COST ${PEER_ARGS[*]:+--peer http://127.0.0.1:PORT} $HTTP_FLAGS"
     echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.SdkFloorBenchmark $SDK_FLOOR_ARGS"
     echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.suite.GeneratedSuite --out benchmarks/target/suite $SUITE_FLAGS"
-    echo "(cd benchmarks/target/suite && mvn -B -q $MVN_FLAGS test-compile && time mvn -B -q $MVN_FLAGS test && time mvn -B -q $MVN_FLAGS test -DargLine=-XX:TieredStopAtLevel=1 && time mvn -B -q $MVN_FLAGS test -Pfloor${PEER_URL:+ && time mvn -B -q $MVN_FLAGS test -Dsingletable.endpoint=http://127.0.0.1:PORT})"
-    echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.suite.SuiteReport ${PEER_URL:+--reference peer }embedded REPORTS SECONDS embedded-c1 REPORTS SECONDS floor REPORTS SECONDS${PEER_URL:+ peer REPORTS SECONDS}"
+    echo "(cd benchmarks/target/suite && mvn -B -q $MVN_FLAGS test-compile && time mvn -B -q $MVN_FLAGS test && time mvn -B -q $MVN_FLAGS test -DargLine=-XX:TieredStopAtLevel=1 && time mvn -B -q $MVN_FLAGS test -Pfloor && time mvn -B -q $MVN_FLAGS test -Pfloor -DargLine=-XX:TieredStopAtLevel=1${PEER_URL:+ && time mvn -B -q $MVN_FLAGS test -Dsingletable.endpoint=http://127.0.0.1:PORT})   # $SUITE_ROUNDS rounds"
+    echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.suite.SuiteReport ${PEER_URL:+--reference peer }embedded REPORTS SECONDS embedded-c1 REPORTS SECONDS floor REPORTS SECONDS floor-c1 REPORTS SECONDS${PEER_URL:+ peer REPORTS SECONDS} ...   # each label once per round"
     echo "(cd junit-extension && java -Dcoldstart.design=DIR/orders.table.yaml -Dcoldstart.fixtures=DIR/orders.fixtures.yaml \\"
     echo "    -cp target/test-classes:target/classes:\$(cat CP) [-Dsingletable.endpoint=http://127.0.0.1:PORT] dev.singletable.junit.timing.ColdStart extension|floor)   # $COLD_RUNS JVMs each; DIR: $EXAMPLE, or $SPRING_EXAMPLE with and without the peer"
     echo "java -jar benchmarks/target/benchmarks.jar $JMH_FLAGS '$JMH_BENCHMARKS'"
@@ -445,7 +450,8 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo "each test a GetItem, a Query of the table, a Query of a GSI, a PutItem and a conditional UpdateItem, asserting"
     echo "each answer, the table reset before every test. \`mvn test\` once on the embedded engine, and, with a peer, once"
     echo "with \`singletable.endpoint\` at it (external mode: tables created there, reset by undoing what each test wrote)."
-    echo "Test time is the sum of Surefire's class times; the wall time includes Maven's own start."
+    echo "Test time is the sum of Surefire's class times; the wall time includes Maven's own start. The runs took turns"
+    echo "for $SUITE_ROUNDS rounds; each row is its run's round of median test time."
     echo
     cat "$OUT/suite.md"
     echo
@@ -459,6 +465,7 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo
     echo "\`embedded-c1\` is the embedded run with \`-DargLine=-XX:TieredStopAtLevel=1\` (the JIT's first tier only): a test"
     echo "JVM that lives seconds spends much of its CPU in the C2 compiler, so this is a setting worth trying for a suite."
+    echo "\`floor-c1\` is the floor with the same setting, its peer."
     echo
     echo "## Cold start: one test class in a fresh JVM"
     echo

@@ -5,8 +5,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Stream;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.w3c.dom.Document;
@@ -21,7 +24,9 @@ import org.w3c.dom.NodeList;
  * <pre>java -cp benchmarks.jar dev.singletable.benchmarks.suite.SuiteReport [--out suite.md]
  *      [--reference LABEL] LABEL SUREFIRE_REPORTS_DIR WALL_SECONDS [LABEL DIR WALL_SECONDS ...]</pre>
  *
- * With {@code --reference}, each run's test time is also given as how many times faster than the reference's.
+ * A label given more than once names rounds of the same run (taken in turns with the other runs, so that a machine's
+ * slow minute falls on every run alike): its row is the round whose test time is the median. With {@code
+ * --reference}, each run's test time is also given as how many times faster than the reference's.
  */
 public final class SuiteReport {
 
@@ -45,11 +50,25 @@ public final class SuiteReport {
         for (int i = 0; i < rest.size(); i += 3) {
             runs.add(read(rest.get(i), Path.of(rest.get(i + 1)), Double.parseDouble(rest.get(i + 2))));
         }
-        String report = markdown(runs, reference);
+        String report = markdown(medianRounds(runs), reference);
         System.out.println(report);
         if (out != null) {
             Files.writeString(Path.of(out), report);
         }
+    }
+
+    /** @return per label, in the order labels first appear, the round whose test time is the median */
+    static List<Run> medianRounds(List<Run> rounds) {
+        Map<String, List<Run>> byLabel = new LinkedHashMap<>();
+        for (Run round : rounds) {
+            byLabel.computeIfAbsent(round.label(), label -> new ArrayList<>()).add(round);
+        }
+        List<Run> medians = new ArrayList<>();
+        for (List<Run> of : byLabel.values()) {
+            List<Run> sorted = of.stream().sorted(Comparator.comparingDouble(Run::classSeconds)).toList();
+            medians.add(sorted.get((sorted.size() - 1) / 2));
+        }
+        return medians;
     }
 
     private static String option(List<String> args, String name) {
