@@ -12,7 +12,7 @@
 # - the in-memory call against the SDK's own floor (JMH SdkFloorBenchmark: engine transport vs a stub SdkHttpClient,
 #   and its main: the same calls in CPU time, each transport in JVMs of its own taking turns);
 # - a generated suite (GeneratedSuite: 50 classes x 10 tests) under Surefire, embedded, its floor (each also with
-#   C1 only) and against dynalite, SUITE_ROUNDS (3) rounds in turns;
+#   the README's JVM settings for short suites) and against dynalite, SUITE_ROUNDS (3) rounds in turns;
 # - cold start: one test class in a fresh JVM (ColdStart), embedded, its SDK floor, and against dynalite;
 # - heap held by 1M items of ~300 bytes and the time engine.load took for them; heap held by forks of a table;
 # - a fork per test: making and dropping it against a rollback, reads and writes in a fork against a table;
@@ -161,17 +161,20 @@ suite_run() { # label, round, extra Maven arguments...
 # the modes take turns, round after round, so that a slow minute of the machine falls on all of them alike;
 # SuiteReport gives each mode's round of median test time
 SUITE_ROUNDS="${SUITE_ROUNDS:-3}"
+# a short test JVM on few cores spends much of its CPU in the C2 compiler, and G1 grows its young generation into
+# memory the OS supplies page by page on first touch: C1 only and the serial collector
+QUICK_JVM="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
 SUITE_RUNS=()
 SUITE_REFERENCE=()
 for round in $(seq 1 "$SUITE_ROUNDS"); do
-    log "suite, round $round of $SUITE_ROUNDS: mvn test (embedded engine), then C1 only, the floor, the floor C1 only${PEER_URL:+, the peer}"
+    log "suite, round $round of $SUITE_ROUNDS: mvn test (embedded engine), then with $QUICK_JVM, the floor, the floor with $QUICK_JVM${PEER_URL:+, the peer}"
     suite_run embedded "$round"
-    # the JIT's first tier only: a short test JVM spends much of its CPU compiling with C2
-    suite_run embedded-c1 "$round" "-DargLine=-XX:TieredStopAtLevel=1"
+    # the JVM settings the README suggests for a suite of short tests (QUICK_JVM, above)
+    suite_run embedded-quick-jvm "$round" "-DargLine=$QUICK_JVM"
     # the floor: the same classes and calls on one SDK client whose HTTP client answers at once (no engine, no
-    # extension), and it with C1 only, beside embedded-c1
+    # extension), and it with the same settings, beside embedded-quick-jvm
     suite_run floor "$round" -Pfloor
-    suite_run floor-c1 "$round" -Pfloor "-DargLine=-XX:TieredStopAtLevel=1"
+    suite_run floor-quick-jvm "$round" -Pfloor "-DargLine=$QUICK_JVM"
     if [ -n "$PEER_URL" ]; then
         suite_run peer "$round" "-Dsingletable.endpoint=$PEER_URL"
         SUITE_REFERENCE=(--reference peer)
@@ -376,8 +379,8 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo "java -cp benchmarks/target/benchmarks.jar $HTTP_COST ${PEER_ARGS[*]:+--peer http://127.0.0.1:PORT} $HTTP_FLAGS"
     echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.SdkFloorBenchmark $SDK_FLOOR_ARGS"
     echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.suite.GeneratedSuite --out benchmarks/target/suite $SUITE_FLAGS"
-    echo "(cd benchmarks/target/suite && mvn -B -q $MVN_FLAGS test-compile && time mvn -B -q $MVN_FLAGS test && time mvn -B -q $MVN_FLAGS test -DargLine=-XX:TieredStopAtLevel=1 && time mvn -B -q $MVN_FLAGS test -Pfloor && time mvn -B -q $MVN_FLAGS test -Pfloor -DargLine=-XX:TieredStopAtLevel=1${PEER_URL:+ && time mvn -B -q $MVN_FLAGS test -Dsingletable.endpoint=http://127.0.0.1:PORT})   # $SUITE_ROUNDS rounds"
-    echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.suite.SuiteReport ${PEER_URL:+--reference peer }embedded REPORTS SECONDS embedded-c1 REPORTS SECONDS floor REPORTS SECONDS floor-c1 REPORTS SECONDS${PEER_URL:+ peer REPORTS SECONDS} ...   # each label once per round"
+    echo "(cd benchmarks/target/suite && mvn -B -q $MVN_FLAGS test-compile && time mvn -B -q $MVN_FLAGS test && time mvn -B -q $MVN_FLAGS test -DargLine=\"$QUICK_JVM\" && time mvn -B -q $MVN_FLAGS test -Pfloor && time mvn -B -q $MVN_FLAGS test -Pfloor -DargLine=\"$QUICK_JVM\"${PEER_URL:+ && time mvn -B -q $MVN_FLAGS test -Dsingletable.endpoint=http://127.0.0.1:PORT})   # $SUITE_ROUNDS rounds"
+    echo "java -cp benchmarks/target/benchmarks.jar dev.singletable.benchmarks.suite.SuiteReport ${PEER_URL:+--reference peer }embedded REPORTS SECONDS embedded-quick-jvm REPORTS SECONDS floor REPORTS SECONDS floor-quick-jvm REPORTS SECONDS${PEER_URL:+ peer REPORTS SECONDS} ...   # each label once per round"
     echo "(cd junit-extension && java -Dcoldstart.design=DIR/orders.table.yaml -Dcoldstart.fixtures=DIR/orders.fixtures.yaml \\"
     echo "    -cp target/test-classes:target/classes:\$(cat CP) [-Dsingletable.endpoint=http://127.0.0.1:PORT] dev.singletable.junit.timing.ColdStart extension|floor)   # $COLD_RUNS JVMs each; DIR: $EXAMPLE, or $SPRING_EXAMPLE with and without the peer"
     echo "java -jar benchmarks/target/benchmarks.jar $JMH_FLAGS '$JMH_BENCHMARKS'"
@@ -463,9 +466,9 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo "configured as the engine's in-memory clients are, whose HTTP client answers at once with responses prepared to"
     echo "the engine's size: what the SDK and JUnit cost running cold, without the engine and the extension."
     echo
-    echo "\`embedded-c1\` is the embedded run with \`-DargLine=-XX:TieredStopAtLevel=1\` (the JIT's first tier only): a test"
-    echo "JVM that lives seconds spends much of its CPU in the C2 compiler, so this is a setting worth trying for a suite."
-    echo "\`floor-c1\` is the floor with the same setting, its peer."
+    echo "\`embedded-quick-jvm\` and \`floor-quick-jvm\` are the same runs with \`-DargLine=\"$QUICK_JVM\"\`, the settings"
+    echo "the README suggests for a suite of short tests: a test JVM that lives seconds spends much of its CPU in the JIT's"
+    echo "second tier, and G1 grows its young generation into memory that the OS supplies page by page when first touched."
     echo
     echo "## Cold start: one test class in a fresh JVM"
     echo
