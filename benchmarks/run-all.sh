@@ -451,7 +451,7 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo
     echo "GeneratedSuite (\`$SUITE_FLAGS\`): @SingleTableTest classes on a design with two GSIs and 1,000 fixture items;"
     echo "each test a GetItem, a Query of the table, a Query of a GSI, a PutItem and a conditional UpdateItem, asserting"
-    echo "each answer, the table reset before every test. \`mvn test\` once on the embedded engine, and, with a peer, once"
+    echo "each answer, the table reset before every test. \`mvn test\` on the embedded engine, and, with a peer,"
     echo "with \`singletable.endpoint\` at it (external mode: tables created there, reset by undoing what each test wrote)."
     echo "Test time is the sum of Surefire's class times; the wall time includes Maven's own start. The runs took turns"
     echo "for $SUITE_ROUNDS rounds; each row is its run's round of median test time."
