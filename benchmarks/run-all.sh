@@ -418,7 +418,7 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo "## The in-memory call against the SDK's own floor (JMH SdkFloorBenchmark)"
     echo
     echo "The same SDK v2 client calls through the engine's in-memory transport and through a stub \`SdkHttpClient\` that"
-    echo "answers each call at once with one of the engine's responses to that operation, recorded beforehand from 256"
+    echo "answers each call at once with one of the engine's responses to that operation, recorded beforehand from"
     echo "calls like the benchmark's and handed out in turn, so that the SDK parses answers that vary as the engine's do"
     echo "(both clients from \`engine.clientBuilder()\`). Sampled latency, \`$JMH_FLAGS\`; engine ÷ stub at the median is"
     echo "the engine's share of a call. These are wall-clock samples of one JVM per call and transport, run one after the"

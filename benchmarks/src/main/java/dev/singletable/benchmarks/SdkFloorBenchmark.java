@@ -47,6 +47,7 @@ import software.amazon.awssdk.http.HttpExecuteRequest;
 import software.amazon.awssdk.http.HttpExecuteResponse;
 import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.SdkHttpFullResponse;
+import software.amazon.awssdk.http.SdkHttpRequest;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
@@ -322,6 +323,11 @@ public class SdkFloorBenchmark {
     private record Answer(int status, Map<String, List<String>> headers, byte[] body) {
     }
 
+    /** @return the operation a request asks for, as its X-Amz-Target header names it */
+    private static String target(SdkHttpRequest request) {
+        return request.firstMatchingHeader("X-Amz-Target").orElseThrow();
+    }
+
     /** Things recorded for one operation, handed out one after the other, starting over after the last. */
     private static final class Turns<T> {
         private final List<T> recorded;
@@ -351,7 +357,7 @@ public class SdkFloorBenchmark {
         public Optional<InputStream> modifyHttpResponseContent(Context.ModifyHttpResponse context,
                                                               ExecutionAttributes attributes) {
             byte[] body = context.responseBody().map(Recorder::readAll).orElse(new byte[0]);
-            String target = context.httpRequest().firstMatchingHeader("X-Amz-Target").orElseThrow();
+            String target = target(context.httpRequest());
             answers.computeIfAbsent(target, t -> new ArrayList<>())
                     .add(new Answer(context.httpResponse().statusCode(), context.httpResponse().headers(), body));
             return Optional.of(new ByteArrayInputStream(body));
@@ -402,8 +408,7 @@ public class SdkFloorBenchmark {
 
         @Override
         public ExecutableHttpRequest prepareRequest(HttpExecuteRequest request) {
-            Prepared prepared = responses.get(request.httpRequest().firstMatchingHeader("X-Amz-Target").orElseThrow())
-                    .next();
+            Prepared prepared = responses.get(target(request.httpRequest())).next();
             Answer answer = prepared.answer();
             return new ExecutableHttpRequest() {
                 @Override
@@ -470,7 +475,7 @@ public class SdkFloorBenchmark {
 
         @Override
         public ExecutableHttpRequest prepareRequest(HttpExecuteRequest request) {
-            Answer answer = answers.get(request.httpRequest().firstMatchingHeader("X-Amz-Target").orElseThrow()).next();
+            Answer answer = answers.get(target(request.httpRequest())).next();
             return new ExecutableHttpRequest() {
                 @Override
                 public HttpExecuteResponse call() {
