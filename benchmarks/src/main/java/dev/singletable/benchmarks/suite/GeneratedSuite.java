@@ -102,6 +102,8 @@ public final class GeneratedSuite {
                   <artifactId>generated-suite</artifactId>
                   <properties>
                     <automatic.module.name>com.example.suite</automatic.module.name>
+                    <!-- a user's test JVM: the JVM's defaults, not the parent build's own; -DargLine=... sets others -->
+                    <argLine></argLine>
                   </properties>
                   <dependencies>
                     <dependency>
