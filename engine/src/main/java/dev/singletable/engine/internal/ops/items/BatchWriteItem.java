@@ -157,7 +157,7 @@ public final class BatchWriteItem implements OperationHandler {
             } else {
                 writes = checked(database, batch.puts());
             }
-            writes.forEach(ItemWrite::applyUnobserved); // nobody asks what a load consumed
+            writes.forEach(ItemWrite::make); // nobody asks what a load consumed
             return current ? target : LoadTarget.of(table); // writing items changes no setting
         });
     }
@@ -169,11 +169,8 @@ public final class BatchWriteItem implements OperationHandler {
         Usage usage = new Usage();
         Map<String, ArrayNode> collections = new LinkedHashMap<>();
         for (ItemWrite write : writes) {
-            if (capacityMode == null) {
-                write.applyUnobserved();
-            } else {
-                ItemWrite.Outcome outcome = write.plan();
-                write.apply(outcome);
+            ItemWrite.Outcome outcome = write.make();
+            if (capacityMode != null) {
                 usage.write(write.table().name(), write.cost(outcome));
             }
         }

@@ -17,9 +17,10 @@ import java.util.Map;
 
 /**
  * One write to one item — a Put, Update, Delete or a transaction's ConditionCheck — whose request has been
- * checked against its table. It runs in two steps under the database's write lock: {@link #plan()} reads the
- * present item, tests the condition and computes the new item without changing anything (a transaction plans
- * every action before applying any), then {@link #apply(Outcome)} writes.
+ * checked against its table. It runs under the database's write lock, in two steps for a transaction, which plans
+ * every action before applying any: {@link #plan(boolean)} reads the present item, tests the condition and computes
+ * the new item without changing anything, then {@link #apply(Outcome)} writes. A write of its own takes both steps at
+ * once ({@link #make()}).
  */
 final class ItemWrite {
     enum Kind { PUT, UPDATE, DELETE, CHECK }
@@ -88,17 +89,27 @@ final class ItemWrite {
     }
 
     /**
-     * What the write would do to the item present now. Runtime failures of an update, an updated
-     * item over 400 KB and bad index key values the update wrote are ValidationExceptions.
+     * Makes the write unless its condition fails, and returns what it did: an unconditional put is made at once and
+     * learns the item it replaced from the put itself, which searches the table once where a plan and its apply
+     * search it twice. Runtime failures of an update, an updated item over 400 KB and bad index key values the
+     * update wrote are ValidationExceptions, and change nothing.
      */
-    Outcome plan() {
-        return plan(true);
+    Outcome make() {
+        if (kind == Kind.PUT && condition == null) {
+            Item old = stored != null ? table.put(key, stored, item) : table.put(item);
+            return new Outcome(old, item, stored, true, false, null);
+        }
+        Outcome outcome = plan(true);
+        if (!outcome.conditionFailed()) {
+            apply(outcome);
+        }
+        return outcome;
     }
 
     /**
-     * As {@link #plan()}; without {@code checkIndexKeyValues} an update's empty or oversized index key values are
-     * left to {@link #checkIndexKeyValues(Outcome)}, because a transaction refuses them for the whole request
-     * rather than as one action's cancellation reason.
+     * What the write would do to the item present now, changing nothing. Without {@code checkIndexKeyValues} an
+     * update's empty or oversized index key values are left to {@link #checkIndexKeyValues(Outcome)}, because a
+     * transaction refuses them for the whole request rather than as one action's cancellation reason.
      */
     Outcome plan(boolean checkIndexKeyValues) {
         Item old = table.get(key);
@@ -163,22 +174,6 @@ final class ItemWrite {
             table.put(key, outcome.stored(), outcome.after());
         } else {
             table.put(outcome.after());
-        }
-    }
-
-    /**
-     * Makes the write when nobody asks what it replaced or consumed (BatchWriteItem, engine.load): an unconditional
-     * put writes without reading the item first.
-     */
-    void applyUnobserved() {
-        if (kind == Kind.PUT && condition == null) {
-            if (stored != null) {
-                table.put(key, stored, item);
-            } else {
-                table.put(item);
-            }
-        } else {
-            apply(plan());
         }
     }
 

@@ -38,19 +38,18 @@ record SingleItemWrite(String tableName, String returnValues, String capacityMod
     }
 
     /**
-     * Runs a planned write; {@code returned} gives the Attributes to answer with (null or empty: none). Capacity is
-     * charged even when the condition fails, as DynamoDB charges it.
+     * Makes a write; {@code returned} gives the Attributes to answer with (null or empty: none). Capacity is charged
+     * even when the condition fails, as DynamoDB charges it.
      */
     ObjectNode run(Table table, ItemWrite write, RequestContext context,
                    Function<ItemWrite.Outcome, Map<String, Value>> returned) {
-        ItemWrite.Outcome outcome = write.plan();
+        ItemWrite.Outcome outcome = write.make();
         Usage usage = new Usage();
         usage.write(table.name(), write.cost(outcome));
         context.consumedCapacity(usage.total());
         if (outcome.conditionFailed()) {
             throw ItemWrite.conditionFailed(outcome, oldItemOnFailure);
         }
-        write.apply(outcome);
         ObjectNode response = JsonNodeFactory.instance.objectNode();
         Map<String, Value> attributes = returned.apply(outcome);
         if (attributes != null && !attributes.isEmpty()) {
