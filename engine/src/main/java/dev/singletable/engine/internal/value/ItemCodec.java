@@ -252,6 +252,9 @@ public final class ItemCodec {
             int rightValue = right.position;
             right.skipValue();
             if (!Arrays.equals(a, leftValue, left.position, b, rightValue, right.position)) {
+                if (a[leftValue] < L || b[rightValue] < L) {
+                    return false; // a scalar has one encoding (a number its canonical text): other bytes, other value
+                }
                 // sets and maps equal in another order are encoded apart
                 left.position = leftValue;
                 right.position = rightValue;

@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Assume;
 import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -174,9 +175,37 @@ class ItemCodecTest {
         assertThat(ItemCodec.sameAttributes(a, b)).isFalse();
     }
 
+    @Property
+    void should_find_items_the_same_exactly_when_their_values_are_equal(@ForAll("items") Map<String, Value> item,
+                                                                         @ForAll("values") Value other) {
+        Assume.that(!item.isEmpty());
+        Map<String, Value> changed = new LinkedHashMap<>(item);
+        changed.put(item.keySet().iterator().next(), other);
+
+        assertThat(ItemCodec.sameAttributes(ItemCodec.encode(item).bytes(), ItemCodec.encode(changed).bytes()))
+                .isEqualTo(changed.equals(item));
+    }
+
+    @Test
+    void should_compare_numbers_by_value_however_they_were_written() {
+        byte[] fifteen = ItemCodec.encode(Map.of("PK", new Value.S("a"), "n", Value.N.of("15"))).bytes();
+
+        assertThat(ItemCodec.sameAttributes(fifteen,
+                ItemCodec.encode(Map.of("PK", new Value.S("a"), "n", Value.N.of("1.50E1"))).bytes())).isTrue();
+        assertThat(ItemCodec.sameAttributes(fifteen,
+                ItemCodec.encode(Map.of("PK", new Value.S("a"), "n", Value.N.of("16"))).bytes())).isFalse();
+        assertThat(ItemCodec.sameAttributes(fifteen,
+                ItemCodec.encode(Map.of("PK", new Value.S("a"), "n", new Value.S("15"))).bytes())).isFalse();
+    }
+
     @Provide
     Arbitrary<Map<String, Value>> items() {
         return anyItems();
+    }
+
+    @Provide
+    Arbitrary<Value> values() {
+        return values(2);
     }
 
     /** Items of every kind of value, strings Java can hold that UTF-8 cannot among them. */
