@@ -473,6 +473,13 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo "the README suggests for a suite of short tests: a test JVM that lives seconds spends much of its CPU in the JIT's"
     echo "second tier, and G1 grows its young generation into memory that the OS supplies page by page when first touched."
     echo
+    echo "The second table comes from a launcher session listener in the suite (\`JvmTimes\`), which reads the JVM's"
+    echo "management beans when the tests end: the CPU time of all the JVM's threads and of the thread that ran the tests,"
+    echo "how long that thread was not running (uptime less its CPU time: waiting for a core or for another thread), the"
+    echo "other threads' CPU time (the JIT's compilers, GC and helper threads), and the JIT's compiling (the summed time of"
+    echo "its compilations, from CompilationMXBean, which counts time a compiler thread waited for a core too). On 2 cores,"
+    echo "CPU time that other threads use is time the test thread can spend waiting."
+    echo
     echo "## Cold start: one test class in a fresh JVM"
     echo
     echo "ColdStart, $COLD_RUNS fresh JVMs each, medians: from the first callback of the class to its test method, and on"

@@ -1,6 +1,7 @@
 package dev.singletable.benchmarks.suite;
 
 import java.io.IOException;
+import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Properties;
 import java.util.stream.Stream;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.w3c.dom.Document;
@@ -18,8 +20,9 @@ import org.w3c.dom.NodeList;
 
 /**
  * Reads the Surefire reports of runs of a {@link GeneratedSuite} and writes them side by side: the sum of the
- * classes' times, the wall time of {@code mvn test}, and the time per class and per test. A run with a failed or
- * skipped test is refused: its times would not be those of the suite.
+ * classes' times, the wall time of {@code mvn test}, and the time per class and per test; then, from the suite's
+ * {@value GeneratedSuite#JVM_TIMES}, where each test JVM's time went: its CPU time, the test thread's, and the JIT's
+ * compiling. A run with a failed or skipped test is refused: its times would not be those of the suite.
  *
  * <pre>java -cp benchmarks.jar dev.singletable.benchmarks.suite.SuiteReport [--out suite.md]
  *      [--reference LABEL] LABEL SUREFIRE_REPORTS_DIR WALL_SECONDS [LABEL DIR WALL_SECONDS ...]</pre>
@@ -30,9 +33,25 @@ import org.w3c.dom.NodeList;
  */
 public final class SuiteReport {
 
-    /** What one run's reports say. */
+    /** What one run's reports say; {@code jvm} is null when the reports hold no JVM times. */
     record Run(String label, int classes, int tests, double classSeconds, double wallSeconds, double[] classTimes,
-               double[] testTimes, double firstClass) {
+               double[] testTimes, double firstClass, JvmTimes jvm) {
+    }
+
+    /**
+     * What the test JVM spent from its start to the end of the tests, in seconds: uptime, CPU time of all its
+     * threads, CPU time of the thread that ran the tests, and the JIT's compiling (the compilations' summed time).
+     */
+    record JvmTimes(double up, double cpu, double testThreadCpu, double jit) {
+        /** @return what the JVM's other threads (JIT compilers, GC, helpers) used */
+        double otherThreadsCpu() {
+            return cpu - testThreadCpu;
+        }
+
+        /** @return how long the test thread was not running: waiting for a core, or for another thread */
+        double testThreadOffCpu() {
+            return up - testThreadCpu;
+        }
     }
 
     private SuiteReport() {
@@ -111,7 +130,28 @@ public final class SuiteReport {
         double[] tests = testTimes.stream().mapToDouble(Double::doubleValue).toArray();
         // the run's first class pays for starting the backend: the slowest is it, whatever its name
         return new Run(label, classes.length, tests.length, Arrays.stream(classes).sum(), wallSeconds, classes, tests,
-                Arrays.stream(classes).max().orElse(0));
+                Arrays.stream(classes).max().orElse(0), jvmTimes(reports.resolve(GeneratedSuite.JVM_TIMES)));
+    }
+
+    /** @return the times in the file, or null when there is none (a suite generated before it was written) */
+    static JvmTimes jvmTimes(Path file) throws IOException {
+        if (!Files.exists(file)) {
+            return null;
+        }
+        Properties times = new Properties();
+        try (Reader reader = Files.newBufferedReader(file)) {
+            times.load(reader);
+        }
+        return new JvmTimes(number(times, "upSeconds", file), number(times, "cpuSeconds", file),
+                number(times, "testThreadCpuSeconds", file), number(times, "jitSeconds", file));
+    }
+
+    private static double number(Properties times, String name, Path file) {
+        String value = times.getProperty(name);
+        if (value == null) {
+            throw new IllegalStateException(file + " has no " + name);
+        }
+        return Double.parseDouble(value);
     }
 
     /** Surefire writes "1,234.5" for long times in some locales' builds; the dot is the decimal point. */
@@ -137,6 +177,21 @@ public final class SuiteReport {
                 s.append(String.format(Locale.ROOT, " %.1f× |", ref.classSeconds() / run.classSeconds()));
             }
             s.append('\n');
+        }
+        if (runs.stream().anyMatch(run -> run.jvm() != null)) {
+            s.append("\nWhere each run's test JVM spent its time, from its start to the end of the tests (the same"
+                    + " rounds):\n\n");
+            s.append("| run | JVM up s | JVM CPU s | test thread CPU s | test thread not running s"
+                    + " | other threads' CPU s | JIT compiling s |\n");
+            s.append("|---|---:|---:|---:|---:|---:|---:|\n");
+            for (Run run : runs) {
+                JvmTimes jvm = run.jvm();
+                s.append(jvm == null ? "| " + run.label() + " | — | — | — | — | — | — |"
+                        : String.format(Locale.ROOT, "| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |", run.label(),
+                                jvm.up(), jvm.cpu(), jvm.testThreadCpu(), jvm.testThreadOffCpu(),
+                                jvm.otherThreadsCpu(), jvm.jit()));
+                s.append('\n');
+            }
         }
         return s.toString();
     }

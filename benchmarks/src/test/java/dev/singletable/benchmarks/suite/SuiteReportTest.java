@@ -2,6 +2,7 @@ package dev.singletable.benchmarks.suite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -39,6 +40,41 @@ class SuiteReportTest {
         assertThat(run.wallSeconds()).isEqualTo(9.9);
         assertThat(run.firstClass()).as("the slowest class").isEqualTo(1234.5);
         assertThat(run.testTimes()).containsExactly(0.5, 1234, 0.125, 0.125);
+        assertThat(run.jvm()).as("no JVM times written").isNull();
+    }
+
+    @Test
+    void a_run_reads_where_its_test_jvm_spent_its_time(@TempDir Path reports) throws Exception {
+        report(reports, "TEST-a.xml", "3.5", 0, "0.5");
+        Files.writeString(reports.resolve(GeneratedSuite.JVM_TIMES),
+                "upSeconds=4.300\ncpuSeconds=7.860\ntestThreadCpuSeconds=3.106\njitSeconds=5.678\n");
+
+        SuiteReport.JvmTimes jvm = SuiteReport.read("embedded", reports, 6.5).jvm();
+
+        assertThat(jvm).isEqualTo(new SuiteReport.JvmTimes(4.3, 7.86, 3.106, 5.678));
+        assertThat(jvm.otherThreadsCpu()).isCloseTo(4.754, within(1e-9));
+        assertThat(jvm.testThreadOffCpu()).isCloseTo(1.194, within(1e-9));
+    }
+
+    @Test
+    void jvm_times_without_a_figure_are_refused_naming_it(@TempDir Path reports) throws Exception {
+        report(reports, "TEST-a.xml", "3.5", 0, "0.5");
+        Files.writeString(reports.resolve(GeneratedSuite.JVM_TIMES), "upSeconds=4.3\ncpuSeconds=7.9\njitSeconds=5.7\n");
+
+        assertThatThrownBy(() -> SuiteReport.read("embedded", reports, 6.5))
+                .isInstanceOf(IllegalStateException.class).hasMessageEndingWith("has no testThreadCpuSeconds");
+    }
+
+    @Test
+    void the_jvm_table_follows_when_a_run_has_jvm_times_with_a_dash_for_a_run_without() {
+        SuiteReport.Run embedded = new SuiteReport.Run("embedded", 1, 2, 3.5, 6.5, new double[] {3.5},
+                new double[] {0.001, 0.002}, 3.5, new SuiteReport.JvmTimes(4.3, 7.86, 3.1, 5.68));
+
+        String table = SuiteReport.markdown(List.of(embedded, run("floor", 2.8)), null);
+
+        assertThat(table.lines()).contains("| embedded | 4.30 | 7.86 | 3.10 | 1.20 | 4.76 | 5.68 |",
+                "| floor | — | — | — | — | — | — |");
+        assertThat(SuiteReport.markdown(List.of(run("floor", 2.8)), null)).doesNotContain("JVM");
     }
 
     @Test
@@ -64,7 +100,7 @@ class SuiteReportTest {
 
     private static SuiteReport.Run run(String label, double seconds) {
         return new SuiteReport.Run(label, 1, 2, seconds, 1.0, new double[] {seconds}, new double[] {0.001, 0.002},
-                seconds);
+                seconds, null);
     }
 
     /** A Surefire report of one class: its time, failures, and its tests' times. */
