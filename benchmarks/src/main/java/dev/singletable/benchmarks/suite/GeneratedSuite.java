@@ -315,10 +315,6 @@ public final class GeneratedSuite {
     }
 
     /**
-     * The floor's client: the SDK client the extension hands out, but over an HTTP client that answers at once with
-     * the response the engine would give, prepared when the class loads from the same data the fixtures hold.
-     */
-    /**
      * A launcher session listener that, when the tests end, writes what the test JVM spent since it started: its
      * uptime, its CPU time (all threads), the CPU time of the thread that ran the tests (the session's, Surefire's
      * main thread), and the time the JIT spent compiling — so that a run's extra time can be told apart into the
@@ -359,6 +355,10 @@ public final class GeneratedSuite {
                 """.formatted(PACKAGE, JVM_TIMES);
     }
 
+    /**
+     * The floor's client: the SDK client the extension hands out, but over an HTTP client that answers at once with
+     * the response the engine would give, prepared when the class loads from the same data the fixtures hold.
+     */
     private static String stubClient(int customers) {
         return """
                 package %s.floor;

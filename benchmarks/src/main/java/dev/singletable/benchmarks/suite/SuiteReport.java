@@ -134,7 +134,7 @@ public final class SuiteReport {
     }
 
     /** @return the times in the file, or null when there is none (a suite generated before it was written) */
-    static JvmTimes jvmTimes(Path file) throws IOException {
+    private static JvmTimes jvmTimes(Path file) throws IOException {
         if (!Files.exists(file)) {
             return null;
         }
