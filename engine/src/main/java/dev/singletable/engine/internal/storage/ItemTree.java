@@ -75,12 +75,11 @@ final class ItemTree {
     }
 
     Item get(byte[] key) {
-        int prefix = KeyBytes.prefix(key, 0);
         Node node = root;
         while (!node.leaf) {
-            node = node.child(route(node, key, 0, prefix));
+            node = node.child(route(node, key, 0));
         }
-        int i = search(node, key, 0, prefix);
+        int i = search(node, key, 0);
         return i >= 0 ? node.item(i) : null;
     }
 
@@ -93,7 +92,7 @@ final class ItemTree {
     Item put(byte[] keyArray, int keyStart, Item item) {
         previous = null;
         root = writable(root);
-        Node split = insert(root, keyArray, keyStart, KeyBytes.prefix(keyArray, keyStart), item);
+        Node split = insert(root, keyArray, keyStart, item);
         if (split != null) {
             Node top = new Node(owner, false, max);
             top.insert(0, null, 0, root);
@@ -112,7 +111,7 @@ final class ItemTree {
             return null;
         }
         root = writable(root);
-        delete(root, key, KeyBytes.prefix(key, 0));
+        delete(root, key);
         while (!root.leaf && root.count == 1) {
             root = root.child(0);
             height--;
@@ -139,11 +138,11 @@ final class ItemTree {
     }
 
     /** Inserts under a node; returns the new right sibling when the node split, else null. */
-    private Node insert(Node node, byte[] key, int start, int prefix, Item item) {
+    private Node insert(Node node, byte[] key, int start, Item item) {
         int at;
         Object value;
         if (node.leaf) {
-            int i = search(node, key, start, prefix);
+            int i = search(node, key, start);
             if (i >= 0) {
                 previous = node.item(i);
                 node.values[i] = item;
@@ -153,10 +152,10 @@ final class ItemTree {
             at = -i - 1;
             value = item;
         } else {
-            int i = route(node, key, start, prefix);
+            int i = route(node, key, start);
             Node child = writable(node.child(i));
             node.values[i] = child;
-            Node split = insert(child, key, start, prefix, item);
+            Node split = insert(child, key, start, item);
             if (split == null) {
                 return null;
             }
@@ -181,17 +180,17 @@ final class ItemTree {
     }
 
     /** Removes a key known to be present under a node, keeping every node but the root at least {@code min} full. */
-    private void delete(Node node, byte[] key, int prefix) {
+    private void delete(Node node, byte[] key) {
         if (node.leaf) {
-            int i = search(node, key, 0, prefix);
+            int i = search(node, key, 0);
             previous = node.item(i);
             node.removeAt(i);
             return;
         }
-        int i = route(node, key, 0, prefix);
+        int i = route(node, key, 0);
         Node child = writable(node.child(i));
         node.values[i] = child;
-        delete(child, key, prefix);
+        delete(child, key);
         if (child.count < min && node.count > 1) {
             rebalance(node, i == 0 ? 0 : i - 1);
         }
@@ -214,11 +213,13 @@ final class ItemTree {
 
     // ---- search ------------------------------------------------------------------------------------------------
 
-    /**
-     * The index of the key (the end of {@code key} from {@code start}, whose {@link KeyBytes#prefix} is given) in a
-     * leaf, or {@code -(insertion point) - 1}.
-     */
-    private static int search(Node node, byte[] key, int start, int prefix) {
+    /** The index of the key (the end of {@code key} from {@code start}) in a leaf, or {@code -(insertion point) - 1}. */
+    private static int search(Node node, byte[] key, int start) {
+        int order = node.sharedOrder(key, start);
+        if (order != 0) {
+            return order < 0 ? -1 : -node.count - 1;
+        }
+        int prefix = KeyBytes.prefix(key, start + node.shared);
         int low = 0;
         int high = node.count - 1;
         while (low <= high) {
@@ -236,7 +237,12 @@ final class ItemTree {
     }
 
     /** The child of an inner node whose keys can include the key: the last whose separator is at most it. */
-    private static int route(Node node, byte[] key, int start, int prefix) {
+    private static int route(Node node, byte[] key, int start) {
+        int order = node.sharedOrder(key, start);
+        if (order != 0) {
+            return order < 0 ? 0 : node.count - 1;
+        }
+        int prefix = KeyBytes.prefix(key, start + node.shared);
         int low = 1;
         int high = node.count - 1;
         int found = 0;
@@ -258,7 +264,9 @@ final class ItemTree {
      * A node. A leaf's values are items and its keys theirs. An inner node's values are its children, and
      * {@code keys[i]} (i ≥ 1) separates child i - 1 (keys below it) from child i (keys at or above it);
      * {@code keys[0]} is not used to route (after a split it is the separator the parent was given). Key i is
-     * {@code keys[i]} from {@code starts[i]} to its end.
+     * {@code keys[i]} from {@code starts[i]} to its end. The keys a search compares (all of a leaf's, an inner
+     * node's from 1 on) begin with the same {@link #shared} bytes, so a search compares those once, with the first
+     * such key, and then the bytes after them.
      */
     private static final class Node {
         final Object owner;
@@ -266,19 +274,22 @@ final class ItemTree {
         final byte[][] keys;
         final int[] starts;
         /**
-         * The {@link KeyBytes#prefix} of each key, side by side, so that a search compares most keys without
-         * reading them: keys of different partitions differ there.
+         * The {@link KeyBytes#prefix} of each compared key after the shared bytes, side by side, so that a search
+         * compares most keys without reading them: keys of a node usually differ there, the partition's own bytes
+         * and the sort keys' common beginning (ORDER#, a year) being shared.
          */
         final int[] prefixes;
         final Object[] values;
         int count;
+        /** A length over which every compared key has the same first bytes: all that they share, or less. */
+        int shared;
 
         Node(Object owner, boolean leaf, int capacity) {
-            this(owner, leaf, new byte[capacity][], new int[capacity], new int[capacity], new Object[capacity], 0);
+            this(owner, leaf, new byte[capacity][], new int[capacity], new int[capacity], new Object[capacity], 0, 0);
         }
 
         private Node(Object owner, boolean leaf, byte[][] keys, int[] starts, int[] prefixes, Object[] values,
-                     int count) {
+                     int count, int shared) {
             this.owner = owner;
             this.leaf = leaf;
             this.keys = keys;
@@ -286,18 +297,80 @@ final class ItemTree {
             this.prefixes = prefixes;
             this.values = values;
             this.count = count;
+            this.shared = shared;
         }
 
-        /** Key i against a key (from {@code start}) with the given prefix, as {@link KeyBytes#compare}. */
+        /** The first key a search compares: a leaf's first, an inner node's second. */
+        private int firstCompared() {
+            return leaf ? 0 : 1;
+        }
+
+        /**
+         * A key (from {@code start}) against the shared bytes: 0 when it begins with them, else below (negative) or
+         * above (positive) every compared key of the node.
+         */
+        int sharedOrder(byte[] key, int start) {
+            if (shared == 0) {
+                return 0;
+            }
+            int first = firstCompared();
+            return Arrays.compareUnsigned(key, start, Math.min(key.length, start + shared), keys[first],
+                    starts[first], starts[first] + shared);
+        }
+
+        /**
+         * Compared key i against a key (from {@code start}) that begins with the shared bytes, given its prefix
+         * after them, as {@link KeyBytes#compare}.
+         */
         int compare(int i, byte[] key, int start, int prefix) {
             int c = Integer.compareUnsigned(prefixes[i], prefix);
-            return c != 0 ? c : KeyBytes.compare(keys[i], starts[i], key, start);
+            return c != 0 ? c : KeyBytes.compare(keys[i], starts[i] + shared, key, start + shared);
         }
 
+        /** Sets key i, narrowing the shared bytes to what it shares with the other compared keys. */
         void setKey(int i, byte[] key, int start) {
             keys[i] = key;
             starts[i] = start;
-            prefixes[i] = key == null ? 0 : KeyBytes.prefix(key, start);
+            int first = firstCompared();
+            if (i < first) {
+                return;
+            }
+            int other = i != first ? first : i + 1 < count ? count - 1 : -1;
+            if (other < 0) { // the only compared key: all of it is shared, with itself
+                shared = key.length - start;
+                prefixes[i] = 0;
+                return;
+            }
+            int common = commonLength(key, start, keys[other], starts[other]);
+            if (common < shared) {
+                shared = common;
+                refreshPrefixes();
+            } else {
+                prefixes[i] = KeyBytes.prefix(key, start + shared);
+            }
+        }
+
+        /** Makes the shared bytes all that the compared keys share (the first and the last: keys are in order). */
+        void fitShared() {
+            int first = firstCompared();
+            if (count <= first) {
+                shared = 0;
+                return;
+            }
+            int last = count - 1;
+            shared = commonLength(keys[first], starts[first], keys[last], starts[last]);
+            refreshPrefixes();
+        }
+
+        private void refreshPrefixes() {
+            for (int i = firstCompared(); i < count; i++) {
+                prefixes[i] = KeyBytes.prefix(keys[i], starts[i] + shared);
+            }
+        }
+
+        private static int commonLength(byte[] a, int aStart, byte[] b, int bStart) {
+            int differ = Arrays.mismatch(a, aStart, a.length, b, bStart, b.length);
+            return differ < 0 ? a.length - aStart : differ;
         }
 
         Item item(int i) {
@@ -309,7 +382,8 @@ final class ItemTree {
         }
 
         Node copy(Object newOwner) {
-            return new Node(newOwner, leaf, keys.clone(), starts.clone(), prefixes.clone(), values.clone(), count);
+            return new Node(newOwner, leaf, keys.clone(), starts.clone(), prefixes.clone(), values.clone(), count,
+                    shared);
         }
 
         void insert(int at, byte[] key, int start, Object value) {
@@ -317,9 +391,9 @@ final class ItemTree {
             System.arraycopy(starts, at, starts, at + 1, count - at);
             System.arraycopy(prefixes, at, prefixes, at + 1, count - at);
             System.arraycopy(values, at, values, at + 1, count - at);
-            setKey(at, key, start);
             values[at] = value;
             count++;
+            setKey(at, key, start);
         }
 
         void removeAt(int i) {
@@ -330,6 +404,9 @@ final class ItemTree {
             count--;
             keys[count] = null;
             values[count] = null;
+            if (count <= firstCompared()) {
+                shared = 0; // no key left to share bytes with
+            }
         }
 
         /** Moves the entries from {@code keep} on into a new node. */
@@ -338,10 +415,11 @@ final class ItemTree {
             right.count = count - keep;
             System.arraycopy(keys, keep, right.keys, 0, right.count);
             System.arraycopy(starts, keep, right.starts, 0, right.count);
-            System.arraycopy(prefixes, keep, right.prefixes, 0, right.count);
             System.arraycopy(values, keep, right.values, 0, right.count);
             clear(keep, count);
             count = keep;
+            fitShared();
+            right.fitShared();
             return right;
         }
 
@@ -349,12 +427,13 @@ final class ItemTree {
         void absorb(Node right, byte[] separator, int separatorStart) {
             System.arraycopy(right.keys, 0, keys, count, right.count);
             System.arraycopy(right.starts, 0, starts, count, right.count);
-            System.arraycopy(right.prefixes, 0, prefixes, count, right.count);
             System.arraycopy(right.values, 0, values, count, right.count);
             if (!leaf) {
-                setKey(count, separator, separatorStart); // what routed to the right node's first child
+                keys[count] = separator; // what routed to the right node's first child
+                starts[count] = separatorStart;
             }
             count += right.count;
+            fitShared();
         }
 
         /**
@@ -368,33 +447,33 @@ final class ItemTree {
                 int n = count - leftCount;
                 System.arraycopy(right.keys, 0, right.keys, n, right.count);
                 System.arraycopy(right.starts, 0, right.starts, n, right.count);
-                System.arraycopy(right.prefixes, 0, right.prefixes, n, right.count);
                 System.arraycopy(right.values, 0, right.values, n, right.count);
                 System.arraycopy(keys, leftCount, right.keys, 0, n);
                 System.arraycopy(starts, leftCount, right.starts, 0, n);
-                System.arraycopy(prefixes, leftCount, right.prefixes, 0, n);
                 System.arraycopy(values, leftCount, right.values, 0, n);
                 if (!leaf) {
-                    right.setKey(n, separator, separatorStart); // routes to the right node's former first child
+                    right.keys[n] = separator; // routes to the right node's former first child
+                    right.starts[n] = separatorStart;
                 }
                 clear(leftCount, count);
             } else { // move the first n entries of the right node to the end of this one
                 int n = leftCount - count;
                 if (!leaf) {
-                    right.setKey(0, separator, separatorStart); // routes to the right node's first child, now here
+                    right.keys[0] = separator; // routes to the right node's first child, now here
+                    right.starts[0] = separatorStart;
                 }
                 System.arraycopy(right.keys, 0, keys, count, n);
                 System.arraycopy(right.starts, 0, starts, count, n);
-                System.arraycopy(right.prefixes, 0, prefixes, count, n);
                 System.arraycopy(right.values, 0, values, count, n);
                 System.arraycopy(right.keys, n, right.keys, 0, right.count - n);
                 System.arraycopy(right.starts, n, right.starts, 0, right.count - n);
-                System.arraycopy(right.prefixes, n, right.prefixes, 0, right.count - n);
                 System.arraycopy(right.values, n, right.values, 0, right.count - n);
                 right.clear(right.count - n, right.count);
             }
             right.count = total - leftCount;
             count = leftCount;
+            fitShared();
+            right.fitShared();
         }
 
         private void clear(int from, int to) {
@@ -422,10 +501,9 @@ final class ItemTree {
             this.stop = stop;
             this.stopInclusive = stopInclusive;
             this.descending = descending;
-            int startPrefix = start == null ? 0 : KeyBytes.prefix(start, 0);
             Node node = root;
             for (int level = 0; !node.leaf; level++) {
-                int i = start != null ? route(node, start, 0, startPrefix) : descending ? node.count - 1 : 0;
+                int i = start != null ? route(node, start, 0) : descending ? node.count - 1 : 0;
                 path[level] = node;
                 positions[level] = i;
                 node = node.child(i);
@@ -434,7 +512,7 @@ final class ItemTree {
             if (start == null) {
                 position = descending ? leaf.count - 1 : 0;
             } else {
-                int i = search(leaf, start, 0, startPrefix);
+                int i = search(leaf, start, 0);
                 if (descending) {
                     position = i >= 0 ? (startInclusive ? i : i - 1) : -i - 2;
                 } else {

@@ -3,6 +3,7 @@ package dev.singletable.engine.internal.storage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.singletable.engine.internal.value.Value;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -18,16 +19,22 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 /**
- * The tree against a sorted map: after any sequence of puts and removes — of up to 2,801 keys, in nodes of 8, so
+ * The tree against a sorted map: after any sequence of puts and removes — of thousands of keys, in nodes of 8, so
  * that nodes split and merge over several levels, each key given alone or as the end of a longer array — it holds
  * what the map holds, and reads every range of it in both directions. Trees that share
  * nodes ({@link ItemTree#share()}, {@link ItemTree#restore}) never see each other's changes.
  */
 class ItemTreeTest {
-    /** Keys from a small alphabet, so that they collide, prefix each other and hit the 0x00 and 0xFF edges. */
     /** Small nodes, so that a few thousand keys make a tree of five levels that splits and merges at each. */
     private static final int NODE_SIZE = 8;
+    /** Keys end in bytes of a small alphabet, so that they collide, prefix each other and hit the 0x00 and 0xFF edges. */
     private static final byte[] ALPHABET = {0x00, 0x01, 0x41, 0x7F, (byte) 0x80, (byte) 0xFE, (byte) 0xFF};
+    /**
+     * What keys begin with: nothing, or a head longer than the four bytes a node compares before reading a key,
+     * with and without a 0x00 after it, as a partition's keys share its bytes and a sort key's beginning.
+     */
+    private static final byte[][] HEADS = {{}, "AAAAAAAAA".getBytes(StandardCharsets.US_ASCII),
+            "AAAAAAAAA\0".getBytes(StandardCharsets.US_ASCII)};
 
     /** A change to one of the trees: a put of a key with an item numbered {@code value}, or a remove. */
     record Step(int tree, boolean remove, byte[] key, int value) {
@@ -99,6 +106,20 @@ class ItemTreeTest {
         }
     }
 
+    @Property(tries = 20)
+    void should_serve_again_once_every_key_was_removed(@ForAll("steps") List<Step> steps) {
+        Pair pair = new Pair(new ItemTree(NODE_SIZE), emptyModel());
+        steps.forEach(pair::apply);
+        for (byte[] key : List.copyOf(pair.model.keySet())) {
+            pair.apply(new Step(0, true, key, 0));
+        }
+        assertSame(pair);
+
+        steps.forEach(pair::apply);
+
+        assertSame(pair);
+    }
+
     /** What comes before a key held at the end of an array: bytes that would sort it elsewhere if they counted. */
     private static final byte[] HELD_AFTER = {(byte) 0xFF, 0x00, 0x41};
 
@@ -110,15 +131,20 @@ class ItemTreeTest {
 
     @Provide
     Arbitrary<List<Step>> steps() {
-        Arbitrary<byte[]> keys = Arbitraries.integers().between(0, ALPHABET.length - 1).map(i -> ALPHABET[i])
+        Arbitrary<byte[]> tails = Arbitraries.integers().between(0, ALPHABET.length - 1).map(i -> ALPHABET[i])
                 .list().ofMaxSize(4)
                 .map(list -> {
-                    byte[] key = new byte[list.size()];
-                    for (int i = 0; i < key.length; i++) {
-                        key[i] = list.get(i);
+                    byte[] tail = new byte[list.size()];
+                    for (int i = 0; i < tail.length; i++) {
+                        tail[i] = list.get(i);
                     }
-                    return key;
+                    return tail;
                 });
+        Arbitrary<byte[]> keys = Combinators.combine(Arbitraries.of(HEADS), tails).as((head, tail) -> {
+            byte[] key = Arrays.copyOf(head, head.length + tail.length);
+            System.arraycopy(tail, 0, key, head.length, tail.length);
+            return key;
+        });
         Arbitrary<Step> step = Combinators.combine(Arbitraries.integers().between(0, 2),
                 Arbitraries.integers().between(0, 3).map(n -> n == 0), keys, Arbitraries.integers().between(0, 9))
                 .as(Step::new);
