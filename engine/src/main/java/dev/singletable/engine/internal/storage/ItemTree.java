@@ -75,11 +75,12 @@ final class ItemTree {
     }
 
     Item get(byte[] key) {
+        int prefix = KeyBytes.prefix(key, 0);
         Node node = root;
         while (!node.leaf) {
-            node = node.child(route(node, key, 0));
+            node = node.child(route(node, key, 0, prefix));
         }
-        int i = search(node, key, 0);
+        int i = search(node, key, 0, prefix);
         return i >= 0 ? node.item(i) : null;
     }
 
@@ -92,7 +93,7 @@ final class ItemTree {
     Item put(byte[] keyArray, int keyStart, Item item) {
         previous = null;
         root = writable(root);
-        Node split = insert(root, keyArray, keyStart, item);
+        Node split = insert(root, keyArray, keyStart, KeyBytes.prefix(keyArray, keyStart), item);
         if (split != null) {
             Node top = new Node(owner, false, max);
             top.insert(0, null, 0, root);
@@ -111,7 +112,7 @@ final class ItemTree {
             return null;
         }
         root = writable(root);
-        delete(root, key);
+        delete(root, key, KeyBytes.prefix(key, 0));
         while (!root.leaf && root.count == 1) {
             root = root.child(0);
             height--;
@@ -138,11 +139,11 @@ final class ItemTree {
     }
 
     /** Inserts under a node; returns the new right sibling when the node split, else null. */
-    private Node insert(Node node, byte[] key, int start, Item item) {
+    private Node insert(Node node, byte[] key, int start, int prefix, Item item) {
         int at;
         Object value;
         if (node.leaf) {
-            int i = search(node, key, start);
+            int i = search(node, key, start, prefix);
             if (i >= 0) {
                 previous = node.item(i);
                 node.values[i] = item;
@@ -152,10 +153,10 @@ final class ItemTree {
             at = -i - 1;
             value = item;
         } else {
-            int i = route(node, key, start);
+            int i = route(node, key, start, prefix);
             Node child = writable(node.child(i));
             node.values[i] = child;
-            Node split = insert(child, key, start, item);
+            Node split = insert(child, key, start, prefix, item);
             if (split == null) {
                 return null;
             }
@@ -180,17 +181,17 @@ final class ItemTree {
     }
 
     /** Removes a key known to be present under a node, keeping every node but the root at least {@code min} full. */
-    private void delete(Node node, byte[] key) {
+    private void delete(Node node, byte[] key, int prefix) {
         if (node.leaf) {
-            int i = search(node, key, 0);
+            int i = search(node, key, 0, prefix);
             previous = node.item(i);
             node.removeAt(i);
             return;
         }
-        int i = route(node, key, 0);
+        int i = route(node, key, 0, prefix);
         Node child = writable(node.child(i));
         node.values[i] = child;
-        delete(child, key);
+        delete(child, key, prefix);
         if (child.count < min && node.count > 1) {
             rebalance(node, i == 0 ? 0 : i - 1);
         }
@@ -213,13 +214,11 @@ final class ItemTree {
 
     // ---- search ------------------------------------------------------------------------------------------------
 
-    /** The index of the key (the end of {@code key} from {@code start}) in a leaf, or {@code -(insertion point) - 1}. */
-    private static int search(Node node, byte[] key, int start) {
-        int order = node.sharedOrder(key, start);
-        if (order != 0) {
-            return order < 0 ? -1 : -node.count - 1;
-        }
-        int prefix = KeyBytes.prefix(key, start + node.shared);
+    /**
+     * The index of the key (the end of {@code key} from {@code start}, whose {@link KeyBytes#prefix} is given) in a
+     * leaf, or {@code -(insertion point) - 1}.
+     */
+    private static int search(Node node, byte[] key, int start, int prefix) {
         int low = 0;
         int high = node.count - 1;
         while (low <= high) {
@@ -237,12 +236,7 @@ final class ItemTree {
     }
 
     /** The child of an inner node whose keys can include the key: the last whose separator is at most it. */
-    private static int route(Node node, byte[] key, int start) {
-        int order = node.sharedOrder(key, start);
-        if (order != 0) {
-            return order < 0 ? 0 : node.count - 1;
-        }
-        int prefix = KeyBytes.prefix(key, start + node.shared);
+    private static int route(Node node, byte[] key, int start, int prefix) {
         int low = 1;
         int high = node.count - 1;
         int found = 0;
@@ -264,9 +258,7 @@ final class ItemTree {
      * A node. A leaf's values are items and its keys theirs. An inner node's values are its children, and
      * {@code keys[i]} (i ≥ 1) separates child i - 1 (keys below it) from child i (keys at or above it);
      * {@code keys[0]} is not used to route (after a split it is the separator the parent was given). Key i is
-     * {@code keys[i]} from {@code starts[i]} to its end. The keys a search compares (all of a leaf's, an inner
-     * node's from 1 on) begin with the same {@link #shared} bytes, so a search compares those once, with the first
-     * such key, and then the bytes after them.
+     * {@code keys[i]} from {@code starts[i]} to its end.
      */
     private static final class Node {
         final Object owner;
@@ -274,22 +266,19 @@ final class ItemTree {
         final byte[][] keys;
         final int[] starts;
         /**
-         * The {@link KeyBytes#prefix} of each compared key after the shared bytes, side by side, so that a search
-         * compares most keys without reading them: keys of a node usually differ there, the partition's own bytes
-         * and the sort keys' common beginning (ORDER#, a year) being shared.
+         * The {@link KeyBytes#prefix} of each key, side by side, so that a search compares most keys without
+         * reading them: keys of different partitions differ there.
          */
         final int[] prefixes;
         final Object[] values;
         int count;
-        /** A length over which every compared key has the same first bytes: all that they share, or less. */
-        int shared;
 
         Node(Object owner, boolean leaf, int capacity) {
-            this(owner, leaf, new byte[capacity][], new int[capacity], new int[capacity], new Object[capacity], 0, 0);
+            this(owner, leaf, new byte[capacity][], new int[capacity], new int[capacity], new Object[capacity], 0);
         }
 
         private Node(Object owner, boolean leaf, byte[][] keys, int[] starts, int[] prefixes, Object[] values,
-                     int count, int shared) {
+                     int count) {
             this.owner = owner;
             this.leaf = leaf;
             this.keys = keys;
@@ -297,80 +286,18 @@ final class ItemTree {
             this.prefixes = prefixes;
             this.values = values;
             this.count = count;
-            this.shared = shared;
         }
 
-        /** The first key a search compares: a leaf's first, an inner node's second. */
-        private int firstCompared() {
-            return leaf ? 0 : 1;
-        }
-
-        /**
-         * A key (from {@code start}) against the shared bytes: 0 when it begins with them, else below (negative) or
-         * above (positive) every compared key of the node.
-         */
-        int sharedOrder(byte[] key, int start) {
-            if (shared == 0) {
-                return 0;
-            }
-            int first = firstCompared();
-            return Arrays.compareUnsigned(key, start, Math.min(key.length, start + shared), keys[first],
-                    starts[first], starts[first] + shared);
-        }
-
-        /**
-         * Compared key i against a key (from {@code start}) that begins with the shared bytes, given its prefix
-         * after them, as {@link KeyBytes#compare}.
-         */
+        /** Key i against a key (from {@code start}) with the given prefix, as {@link KeyBytes#compare}. */
         int compare(int i, byte[] key, int start, int prefix) {
             int c = Integer.compareUnsigned(prefixes[i], prefix);
-            return c != 0 ? c : KeyBytes.compare(keys[i], starts[i] + shared, key, start + shared);
+            return c != 0 ? c : KeyBytes.compare(keys[i], starts[i], key, start);
         }
 
-        /** Sets key i, narrowing the shared bytes to what it shares with the other compared keys. */
         void setKey(int i, byte[] key, int start) {
             keys[i] = key;
             starts[i] = start;
-            int first = firstCompared();
-            if (i < first) {
-                return;
-            }
-            int other = i != first ? first : i + 1 < count ? count - 1 : -1;
-            if (other < 0) { // the only compared key: all of it is shared, with itself
-                shared = key.length - start;
-                prefixes[i] = 0;
-                return;
-            }
-            int common = commonLength(key, start, keys[other], starts[other]);
-            if (common < shared) {
-                shared = common;
-                refreshPrefixes();
-            } else {
-                prefixes[i] = KeyBytes.prefix(key, start + shared);
-            }
-        }
-
-        /** Makes the shared bytes all that the compared keys share (the first and the last: keys are in order). */
-        void fitShared() {
-            int first = firstCompared();
-            if (count <= first) {
-                shared = 0;
-                return;
-            }
-            int last = count - 1;
-            shared = commonLength(keys[first], starts[first], keys[last], starts[last]);
-            refreshPrefixes();
-        }
-
-        private void refreshPrefixes() {
-            for (int i = firstCompared(); i < count; i++) {
-                prefixes[i] = KeyBytes.prefix(keys[i], starts[i] + shared);
-            }
-        }
-
-        private static int commonLength(byte[] a, int aStart, byte[] b, int bStart) {
-            int differ = Arrays.mismatch(a, aStart, a.length, b, bStart, b.length);
-            return differ < 0 ? a.length - aStart : differ;
+            prefixes[i] = key == null ? 0 : KeyBytes.prefix(key, start);
         }
 
         Item item(int i) {
@@ -382,8 +309,7 @@ final class ItemTree {
         }
 
         Node copy(Object newOwner) {
-            return new Node(newOwner, leaf, keys.clone(), starts.clone(), prefixes.clone(), values.clone(), count,
-                    shared);
+            return new Node(newOwner, leaf, keys.clone(), starts.clone(), prefixes.clone(), values.clone(), count);
         }
 
         void insert(int at, byte[] key, int start, Object value) {
@@ -391,9 +317,9 @@ final class ItemTree {
             System.arraycopy(starts, at, starts, at + 1, count - at);
             System.arraycopy(prefixes, at, prefixes, at + 1, count - at);
             System.arraycopy(values, at, values, at + 1, count - at);
+            setKey(at, key, start);
             values[at] = value;
             count++;
-            setKey(at, key, start);
         }
 
         void removeAt(int i) {
@@ -404,9 +330,6 @@ final class ItemTree {
             count--;
             keys[count] = null;
             values[count] = null;
-            if (count <= firstCompared()) {
-                shared = 0; // no key left to share bytes with
-            }
         }
 
         /** Moves the entries from {@code keep} on into a new node. */
@@ -415,11 +338,10 @@ final class ItemTree {
             right.count = count - keep;
             System.arraycopy(keys, keep, right.keys, 0, right.count);
             System.arraycopy(starts, keep, right.starts, 0, right.count);
+            System.arraycopy(prefixes, keep, right.prefixes, 0, right.count);
             System.arraycopy(values, keep, right.values, 0, right.count);
             clear(keep, count);
             count = keep;
-            fitShared();
-            right.fitShared();
             return right;
         }
 
@@ -427,13 +349,12 @@ final class ItemTree {
         void absorb(Node right, byte[] separator, int separatorStart) {
             System.arraycopy(right.keys, 0, keys, count, right.count);
             System.arraycopy(right.starts, 0, starts, count, right.count);
+            System.arraycopy(right.prefixes, 0, prefixes, count, right.count);
             System.arraycopy(right.values, 0, values, count, right.count);
             if (!leaf) {
-                keys[count] = separator; // what routed to the right node's first child
-                starts[count] = separatorStart;
+                setKey(count, separator, separatorStart); // what routed to the right node's first child
             }
             count += right.count;
-            fitShared();
         }
 
         /**
@@ -447,33 +368,33 @@ final class ItemTree {
                 int n = count - leftCount;
                 System.arraycopy(right.keys, 0, right.keys, n, right.count);
                 System.arraycopy(right.starts, 0, right.starts, n, right.count);
+                System.arraycopy(right.prefixes, 0, right.prefixes, n, right.count);
                 System.arraycopy(right.values, 0, right.values, n, right.count);
                 System.arraycopy(keys, leftCount, right.keys, 0, n);
                 System.arraycopy(starts, leftCount, right.starts, 0, n);
+                System.arraycopy(prefixes, leftCount, right.prefixes, 0, n);
                 System.arraycopy(values, leftCount, right.values, 0, n);
                 if (!leaf) {
-                    right.keys[n] = separator; // routes to the right node's former first child
-                    right.starts[n] = separatorStart;
+                    right.setKey(n, separator, separatorStart); // routes to the right node's former first child
                 }
                 clear(leftCount, count);
             } else { // move the first n entries of the right node to the end of this one
                 int n = leftCount - count;
                 if (!leaf) {
-                    right.keys[0] = separator; // routes to the right node's first child, now here
-                    right.starts[0] = separatorStart;
+                    right.setKey(0, separator, separatorStart); // routes to the right node's first child, now here
                 }
                 System.arraycopy(right.keys, 0, keys, count, n);
                 System.arraycopy(right.starts, 0, starts, count, n);
+                System.arraycopy(right.prefixes, 0, prefixes, count, n);
                 System.arraycopy(right.values, 0, values, count, n);
                 System.arraycopy(right.keys, n, right.keys, 0, right.count - n);
                 System.arraycopy(right.starts, n, right.starts, 0, right.count - n);
+                System.arraycopy(right.prefixes, n, right.prefixes, 0, right.count - n);
                 System.arraycopy(right.values, n, right.values, 0, right.count - n);
                 right.clear(right.count - n, right.count);
             }
             right.count = total - leftCount;
             count = leftCount;
-            fitShared();
-            right.fitShared();
         }
 
         private void clear(int from, int to) {
@@ -501,9 +422,10 @@ final class ItemTree {
             this.stop = stop;
             this.stopInclusive = stopInclusive;
             this.descending = descending;
+            int startPrefix = start == null ? 0 : KeyBytes.prefix(start, 0);
             Node node = root;
             for (int level = 0; !node.leaf; level++) {
-                int i = start != null ? route(node, start, 0) : descending ? node.count - 1 : 0;
+                int i = start != null ? route(node, start, 0, startPrefix) : descending ? node.count - 1 : 0;
                 path[level] = node;
                 positions[level] = i;
                 node = node.child(i);
@@ -512,7 +434,7 @@ final class ItemTree {
             if (start == null) {
                 position = descending ? leaf.count - 1 : 0;
             } else {
-                int i = search(leaf, start, 0);
+                int i = search(leaf, start, 0, startPrefix);
                 if (descending) {
                     position = i >= 0 ? (startInclusive ? i : i - 1) : -i - 2;
                 } else {

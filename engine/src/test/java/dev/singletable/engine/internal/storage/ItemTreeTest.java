@@ -30,8 +30,9 @@ class ItemTreeTest {
     /** Keys end in bytes of a small alphabet, so that they collide, prefix each other and hit the 0x00 and 0xFF edges. */
     private static final byte[] ALPHABET = {0x00, 0x01, 0x41, 0x7F, (byte) 0x80, (byte) 0xFE, (byte) 0xFF};
     /**
-     * What keys begin with: nothing, or a head longer than the four bytes a node compares before reading a key,
-     * with and without a 0x00 after it, as a partition's keys share its bytes and a sort key's beginning.
+     * What keys begin with: nothing, or a head longer than the four bytes of prefix a node keeps beside each key,
+     * with and without a 0x00 after it, as a partition's keys share its bytes and a sort key's beginning: such keys
+     * are told apart only by reading them.
      */
     private static final byte[][] HEADS = {{}, "AAAAAAAAA".getBytes(StandardCharsets.US_ASCII),
             "AAAAAAAAA\0".getBytes(StandardCharsets.US_ASCII)};
