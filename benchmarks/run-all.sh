@@ -477,7 +477,9 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo "management beans when the tests end: the CPU time of all the JVM's threads and of the thread that ran the tests,"
     echo "how long that thread was not running (uptime less its CPU time: waiting for a core or for another thread), the"
     echo "other threads' CPU time (the JIT's compilers, GC and helper threads), and the JIT's compiling (the summed time of"
-    echo "its compilations, from CompilationMXBean, which counts time a compiler thread waited for a core too). On 2 cores,"
+    echo "its compilations, from CompilationMXBean, which counts time a compiler thread waited for a core too). On Linux it"
+    echo "also reads the scheduler's statistics in /proc: of the time the test thread was not running, how long it was"
+    echo "ready to run and waited for a core; of the other threads' CPU time, the JIT's compiler threads'. On 2 cores,"
     echo "CPU time that other threads use is time the test thread can spend waiting."
     echo
     echo "## Cold start: one test class in a fresh JVM"

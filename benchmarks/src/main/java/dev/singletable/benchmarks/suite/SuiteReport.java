@@ -22,7 +22,8 @@ import org.w3c.dom.NodeList;
  * Reads the Surefire reports of runs of a {@link GeneratedSuite} and writes them side by side: the sum of the
  * classes' times, the wall time of {@code mvn test}, and the time per class and per test; then, from the suite's
  * {@value GeneratedSuite#JVM_TIMES}, where each test JVM's time went: its CPU time, the test thread's, and the JIT's
- * compiling. A run with a failed or skipped test is refused: its times would not be those of the suite.
+ * compiling, and on Linux how long the test thread waited for a core and the JIT's compiler threads' CPU time. A run
+ * with a failed or skipped test is refused: its times would not be those of the suite.
  *
  * <pre>java -cp benchmarks.jar dev.singletable.benchmarks.suite.SuiteReport [--out suite.md]
  *      [--reference LABEL] LABEL SUREFIRE_REPORTS_DIR WALL_SECONDS [LABEL DIR WALL_SECONDS ...]</pre>
@@ -40,9 +41,12 @@ public final class SuiteReport {
 
     /**
      * What the test JVM spent from its start to the end of the tests, in seconds: uptime, CPU time of all its
-     * threads, CPU time of the thread that ran the tests, and the JIT's compiling (the compilations' summed time).
+     * threads, CPU time of the thread that ran the tests, and the JIT's compiling (the compilations' summed time);
+     * then, from Linux's scheduler statistics (NaN elsewhere), how long the test thread waited for a core while
+     * ready to run, and the CPU time of the JIT's compiler threads.
      */
-    record JvmTimes(double up, double cpu, double testThreadCpu, double jit) {
+    record JvmTimes(double up, double cpu, double testThreadCpu, double jit, double testThreadWaiting,
+                    double compilerThreadsCpu) {
         /** @return what the JVM's other threads (JIT compilers, GC, helpers) used */
         double otherThreadsCpu() {
             return cpu - testThreadCpu;
@@ -143,7 +147,8 @@ public final class SuiteReport {
             times.load(reader);
         }
         return new JvmTimes(number(times, "upSeconds", file), number(times, "cpuSeconds", file),
-                number(times, "testThreadCpuSeconds", file), number(times, "jitSeconds", file));
+                number(times, "testThreadCpuSeconds", file), number(times, "jitSeconds", file),
+                linuxOnly(times, "testThreadWaitingSeconds", file), linuxOnly(times, "compilerThreadsCpuSeconds", file));
     }
 
     private static double number(Properties times, String name, Path file) {
@@ -152,6 +157,12 @@ public final class SuiteReport {
             throw new IllegalStateException(file + " has no " + name);
         }
         return Double.parseDouble(value);
+    }
+
+    /** A figure of the scheduler's statistics: both or neither are written, as the JVM runs on Linux or not. */
+    private static double linuxOnly(Properties times, String name, Path file) {
+        boolean linux = times.containsKey("testThreadWaitingSeconds") || times.containsKey("compilerThreadsCpuSeconds");
+        return linux ? number(times, name, file) : Double.NaN;
     }
 
     /** Surefire writes "1,234.5" for long times in some locales' builds; the dot is the decimal point. */
@@ -182,18 +193,25 @@ public final class SuiteReport {
             s.append("\nWhere each run's test JVM spent its time, from its start to the end of the tests (the same"
                     + " rounds):\n\n");
             s.append("| run | JVM up s | JVM CPU s | test thread CPU s | test thread not running s"
-                    + " | other threads' CPU s | JIT compiling s |\n");
-            s.append("|---|---:|---:|---:|---:|---:|---:|\n");
+                    + " | of it, waiting for a core s | other threads' CPU s | of it, JIT compiler threads s"
+                    + " | JIT compiling s |\n");
+            s.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
             for (Run run : runs) {
                 JvmTimes jvm = run.jvm();
-                s.append(jvm == null ? "| " + run.label() + " | — | — | — | — | — | — |"
-                        : String.format(Locale.ROOT, "| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |", run.label(),
-                                jvm.up(), jvm.cpu(), jvm.testThreadCpu(), jvm.testThreadOffCpu(),
-                                jvm.otherThreadsCpu(), jvm.jit()));
+                s.append(jvm == null ? "| " + run.label() + " | — | — | — | — | — | — | — | — |"
+                        : String.format(Locale.ROOT, "| %s | %.2f | %.2f | %.2f | %.2f | %s | %.2f | %s | %.2f |",
+                                run.label(), jvm.up(), jvm.cpu(), jvm.testThreadCpu(), jvm.testThreadOffCpu(),
+                                orDash(jvm.testThreadWaiting()), jvm.otherThreadsCpu(),
+                                orDash(jvm.compilerThreadsCpu()), jvm.jit()));
                 s.append('\n');
             }
         }
         return s.toString();
+    }
+
+    /** Seconds to two places, or a dash for a figure the JVM's system does not give. */
+    private static String orDash(double value) {
+        return Double.isNaN(value) ? "—" : String.format(Locale.ROOT, "%.2f", value);
     }
 
     private static double percentile(double[] values, double p) {

@@ -47,13 +47,41 @@ class SuiteReportTest {
     void a_run_reads_where_its_test_jvm_spent_its_time(@TempDir Path reports) throws Exception {
         report(reports, "TEST-a.xml", "3.5", 0, "0.5");
         Files.writeString(reports.resolve(GeneratedSuite.JVM_TIMES),
-                "upSeconds=4.300\ncpuSeconds=7.860\ntestThreadCpuSeconds=3.106\njitSeconds=5.678\n");
+                "upSeconds=4.300\ncpuSeconds=7.860\ntestThreadCpuSeconds=3.106\njitSeconds=5.678\n"
+                        + "testThreadWaitingSeconds=1.363\ncompilerThreadsCpuSeconds=3.981\n");
 
         SuiteReport.JvmTimes jvm = SuiteReport.read("embedded", reports, 6.5).jvm();
 
-        assertThat(jvm).isEqualTo(new SuiteReport.JvmTimes(4.3, 7.86, 3.106, 5.678));
+        assertThat(jvm).isEqualTo(new SuiteReport.JvmTimes(4.3, 7.86, 3.106, 5.678, 1.363, 3.981));
         assertThat(jvm.otherThreadsCpu()).isCloseTo(4.754, within(1e-9));
         assertThat(jvm.testThreadOffCpu()).isCloseTo(1.194, within(1e-9));
+    }
+
+    @Test
+    void jvm_times_of_a_system_without_scheduler_statistics_leave_those_figures_unknown(@TempDir Path reports)
+            throws Exception {
+        report(reports, "TEST-a.xml", "3.5", 0, "0.5");
+        Files.writeString(reports.resolve(GeneratedSuite.JVM_TIMES),
+                "upSeconds=4.3\ncpuSeconds=7.86\ntestThreadCpuSeconds=3.1\njitSeconds=5.68\n");
+
+        SuiteReport.JvmTimes jvm = SuiteReport.read("embedded", reports, 6.5).jvm();
+
+        assertThat(jvm.testThreadWaiting()).isNaN();
+        assertThat(jvm.compilerThreadsCpu()).isNaN();
+        assertThat(SuiteReport.markdown(List.of(new SuiteReport.Run("embedded", 1, 1, 3.5, 6.5, new double[] {3.5},
+                new double[] {0.5}, 3.5, jvm)), null).lines())
+                .contains("| embedded | 4.30 | 7.86 | 3.10 | 1.20 | — | 4.76 | — | 5.68 |");
+    }
+
+    @Test
+    void scheduler_statistics_come_as_a_pair_and_one_alone_is_refused(@TempDir Path reports) throws Exception {
+        report(reports, "TEST-a.xml", "3.5", 0, "0.5");
+        Files.writeString(reports.resolve(GeneratedSuite.JVM_TIMES),
+                "upSeconds=4.3\ncpuSeconds=7.86\ntestThreadCpuSeconds=3.1\njitSeconds=5.68\n"
+                        + "testThreadWaitingSeconds=1.36\n");
+
+        assertThatThrownBy(() -> SuiteReport.read("embedded", reports, 6.5))
+                .isInstanceOf(IllegalStateException.class).hasMessageEndingWith("has no compilerThreadsCpuSeconds");
     }
 
     @Test
@@ -68,12 +96,12 @@ class SuiteReportTest {
     @Test
     void the_jvm_table_follows_when_a_run_has_jvm_times_with_a_dash_for_a_run_without() {
         SuiteReport.Run embedded = new SuiteReport.Run("embedded", 1, 2, 3.5, 6.5, new double[] {3.5},
-                new double[] {0.001, 0.002}, 3.5, new SuiteReport.JvmTimes(4.3, 7.86, 3.1, 5.68));
+                new double[] {0.001, 0.002}, 3.5, new SuiteReport.JvmTimes(4.3, 7.86, 3.1, 5.68, 0.95, 3.2));
 
         String table = SuiteReport.markdown(List.of(embedded, run("floor", 2.8)), null);
 
-        assertThat(table.lines()).contains("| embedded | 4.30 | 7.86 | 3.10 | 1.20 | 4.76 | 5.68 |",
-                "| floor | — | — | — | — | — | — |");
+        assertThat(table.lines()).contains("| embedded | 4.30 | 7.86 | 3.10 | 1.20 | 0.95 | 4.76 | 3.20 | 5.68 |",
+                "| floor | — | — | — | — | — | — | — | — |");
         assertThat(SuiteReport.markdown(List.of(run("floor", 2.8)), null)).doesNotContain("JVM");
     }
 
