@@ -12,6 +12,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class SuiteReportTest {
+    /** The figures every JVM gives, without the scheduler's statistics of Linux. */
+    private static final String JVM_TIMES_EVERYWHERE =
+            "upSeconds=4.3\ncpuSeconds=7.86\ntestThreadCpuSeconds=3.1\njitSeconds=5.68\n";
+
 
     @Test
     void each_label_is_given_by_its_round_of_median_test_time_in_the_order_labels_first_appear() {
@@ -45,10 +49,8 @@ class SuiteReportTest {
 
     @Test
     void a_run_reads_where_its_test_jvm_spent_its_time(@TempDir Path reports) throws Exception {
-        report(reports, "TEST-a.xml", "3.5", 0, "0.5");
-        Files.writeString(reports.resolve(GeneratedSuite.JVM_TIMES),
-                "upSeconds=4.300\ncpuSeconds=7.860\ntestThreadCpuSeconds=3.106\njitSeconds=5.678\n"
-                        + "testThreadWaitingSeconds=1.363\ncompilerThreadsCpuSeconds=3.981\n");
+        reportWithJvmTimes(reports, "upSeconds=4.300\ncpuSeconds=7.860\ntestThreadCpuSeconds=3.106\njitSeconds=5.678\n"
+                + "testThreadWaitingSeconds=1.363\ncompilerThreadsCpuSeconds=3.981\n");
 
         SuiteReport.JvmTimes jvm = SuiteReport.read("embedded", reports, 6.5).jvm();
 
@@ -60,9 +62,7 @@ class SuiteReportTest {
     @Test
     void jvm_times_of_a_system_without_scheduler_statistics_leave_those_figures_unknown(@TempDir Path reports)
             throws Exception {
-        report(reports, "TEST-a.xml", "3.5", 0, "0.5");
-        Files.writeString(reports.resolve(GeneratedSuite.JVM_TIMES),
-                "upSeconds=4.3\ncpuSeconds=7.86\ntestThreadCpuSeconds=3.1\njitSeconds=5.68\n");
+        reportWithJvmTimes(reports, JVM_TIMES_EVERYWHERE);
 
         SuiteReport.JvmTimes jvm = SuiteReport.read("embedded", reports, 6.5).jvm();
 
@@ -75,10 +75,7 @@ class SuiteReportTest {
 
     @Test
     void scheduler_statistics_come_as_a_pair_and_one_alone_is_refused(@TempDir Path reports) throws Exception {
-        report(reports, "TEST-a.xml", "3.5", 0, "0.5");
-        Files.writeString(reports.resolve(GeneratedSuite.JVM_TIMES),
-                "upSeconds=4.3\ncpuSeconds=7.86\ntestThreadCpuSeconds=3.1\njitSeconds=5.68\n"
-                        + "testThreadWaitingSeconds=1.36\n");
+        reportWithJvmTimes(reports, JVM_TIMES_EVERYWHERE + "testThreadWaitingSeconds=1.36\n");
 
         assertThatThrownBy(() -> SuiteReport.read("embedded", reports, 6.5))
                 .isInstanceOf(IllegalStateException.class).hasMessageEndingWith("has no compilerThreadsCpuSeconds");
@@ -86,8 +83,7 @@ class SuiteReportTest {
 
     @Test
     void jvm_times_without_a_figure_are_refused_naming_it(@TempDir Path reports) throws Exception {
-        report(reports, "TEST-a.xml", "3.5", 0, "0.5");
-        Files.writeString(reports.resolve(GeneratedSuite.JVM_TIMES), "upSeconds=4.3\ncpuSeconds=7.9\njitSeconds=5.7\n");
+        reportWithJvmTimes(reports, "upSeconds=4.3\ncpuSeconds=7.9\njitSeconds=5.7\n");
 
         assertThatThrownBy(() -> SuiteReport.read("embedded", reports, 6.5))
                 .isInstanceOf(IllegalStateException.class).hasMessageEndingWith("has no testThreadCpuSeconds");
@@ -132,6 +128,12 @@ class SuiteReportTest {
     }
 
     /** A Surefire report of one class: its time, failures, and its tests' times. */
+    /** One class's report, and the JVM times given. */
+    private static void reportWithJvmTimes(Path reports, String times) throws IOException {
+        report(reports, "TEST-a.xml", "3.5", 0, "0.5");
+        Files.writeString(reports.resolve(GeneratedSuite.JVM_TIMES), times);
+    }
+
     private static void report(Path dir, String name, String classTime, int failures, String... testTimes)
             throws IOException {
         StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"" + name
