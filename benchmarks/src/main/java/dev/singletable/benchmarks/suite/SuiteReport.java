@@ -146,9 +146,12 @@ public final class SuiteReport {
         try (Reader reader = Files.newBufferedReader(file)) {
             times.load(reader);
         }
+        // the scheduler's statistics come as a pair, written where the JVM runs on Linux
+        boolean linux = times.containsKey("testThreadWaitingSeconds") || times.containsKey("compilerThreadsCpuSeconds");
         return new JvmTimes(number(times, "upSeconds", file), number(times, "cpuSeconds", file),
                 number(times, "testThreadCpuSeconds", file), number(times, "jitSeconds", file),
-                linuxOnly(times, "testThreadWaitingSeconds", file), linuxOnly(times, "compilerThreadsCpuSeconds", file));
+                linux ? number(times, "testThreadWaitingSeconds", file) : Double.NaN,
+                linux ? number(times, "compilerThreadsCpuSeconds", file) : Double.NaN);
     }
 
     private static double number(Properties times, String name, Path file) {
@@ -157,12 +160,6 @@ public final class SuiteReport {
             throw new IllegalStateException(file + " has no " + name);
         }
         return Double.parseDouble(value);
-    }
-
-    /** A figure of the scheduler's statistics: both or neither are written, as the JVM runs on Linux or not. */
-    private static double linuxOnly(Properties times, String name, Path file) {
-        boolean linux = times.containsKey("testThreadWaitingSeconds") || times.containsKey("compilerThreadsCpuSeconds");
-        return linux ? number(times, name, file) : Double.NaN;
     }
 
     /** Surefire writes "1,234.5" for long times in some locales' builds; the dot is the decimal point. */

@@ -16,7 +16,6 @@ class SuiteReportTest {
     private static final String JVM_TIMES_EVERYWHERE =
             "upSeconds=4.3\ncpuSeconds=7.86\ntestThreadCpuSeconds=3.1\njitSeconds=5.68\n";
 
-
     @Test
     void each_label_is_given_by_its_round_of_median_test_time_in_the_order_labels_first_appear() {
         List<SuiteReport.Run> rounds = List.of(run("embedded", 4.71), run("floor", 4.20), run("embedded", 3.56),
@@ -127,13 +126,13 @@ class SuiteReportTest {
                 seconds, null);
     }
 
-    /** A Surefire report of one class: its time, failures, and its tests' times. */
     /** One class's report, and the JVM times given. */
     private static void reportWithJvmTimes(Path reports, String times) throws IOException {
         report(reports, "TEST-a.xml", "3.5", 0, "0.5");
         Files.writeString(reports.resolve(GeneratedSuite.JVM_TIMES), times);
     }
 
+    /** A Surefire report of one class: its time, failures, and its tests' times. */
     private static void report(Path dir, String name, String classTime, int failures, String... testTimes)
             throws IOException {
         StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"" + name
