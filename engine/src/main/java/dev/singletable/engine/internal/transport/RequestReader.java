@@ -16,6 +16,7 @@ import java.util.List;
 final class RequestReader {
     /** A chunk-size line: a hexadecimal size and extensions nobody sends; longer lines are not chunked framing. */
     private static final int MAX_CHUNK_LINE_BYTES = 1024;
+    private static final boolean[] TOKEN_BYTES = tokenBytes();
 
     private final InputStream in;
     private final HttpLimits limits;
@@ -24,6 +25,8 @@ final class RequestReader {
     private int limit;
     private int lineStart;
     private int lineEnd;
+    /** While header fields are read: where their section starts, kept by compaction until the section is copied. */
+    private int sectionStart = -1;
 
     RequestReader(InputStream in, HttpLimits limits) {
         this.in = in;
@@ -73,44 +76,57 @@ final class RequestReader {
     }
 
     /**
-     * Header fields (or a chunked body's trailer fields) up to the empty line, within the header size limit, read
-     * from the buffer's bytes without a string per line.
+     * Header fields (or a chunked body's trailer fields) up to the empty line, within the header size limit: the
+     * section's bytes are checked where they lie and copied once, and a field's value becomes a string only when
+     * asked for.
      */
     private Headers fields() throws IOException, HttpError {
-        Headers headers = new Headers();
-        int budget = limits.maxHeaderBytes(); // every line counted with its CR LF, the empty line included
-        while (true) {
-            int before = position;
-            nextLine(budget - 2, 431);
-            budget -= position - before;
-            if (lineEnd == lineStart) {
-                return headers;
-            }
-            int colon = lineStart;
-            while (colon < lineEnd && buffer[colon] != ':') {
-                if (!isTokenByte(buffer[colon])) {
-                    throw new HttpError(400, "a malformed header line"); // obsolete line folding included
+        sectionStart = position;
+        try {
+            int[] spans = new int[4 * 16];
+            int count = 0;
+            int budget = limits.maxHeaderBytes(); // every line counted with its CR LF, the empty line included
+            while (true) {
+                nextLine(budget - 2, 431);
+                budget -= position - lineStart;
+                if (lineEnd == lineStart) {
+                    return new Headers(Arrays.copyOfRange(buffer, sectionStart, lineStart), spans, count);
                 }
-                colon++;
-            }
-            if (colon == lineStart || colon == lineEnd) {
-                throw new HttpError(400, "a malformed header line");
-            }
-            int from = colon + 1;
-            int to = lineEnd;
-            while (from < to && (buffer[from] == ' ' || buffer[from] == '\t')) {
-                from++;
-            }
-            while (to > from && (buffer[to - 1] == ' ' || buffer[to - 1] == '\t')) {
-                to--;
-            }
-            for (int i = from; i < to; i++) {
-                if (buffer[i] == '\r' || buffer[i] == 0) {
-                    throw new HttpError(400, "a header value with CR or NUL");
+                int colon = lineStart;
+                while (colon < lineEnd && buffer[colon] != ':') {
+                    if (!isTokenByte(buffer[colon])) {
+                        throw new HttpError(400, "a malformed header line"); // obsolete line folding included
+                    }
+                    colon++;
                 }
+                if (colon == lineStart || colon == lineEnd) {
+                    throw new HttpError(400, "a malformed header line");
+                }
+                int from = colon + 1;
+                int to = lineEnd;
+                while (from < to && (buffer[from] == ' ' || buffer[from] == '\t')) {
+                    from++;
+                }
+                while (to > from && (buffer[to - 1] == ' ' || buffer[to - 1] == '\t')) {
+                    to--;
+                }
+                for (int i = from; i < to; i++) {
+                    if (buffer[i] == '\r' || buffer[i] == 0) {
+                        throw new HttpError(400, "a header value with CR or NUL");
+                    }
+                }
+                if (4 * count == spans.length) {
+                    spans = Arrays.copyOf(spans, 2 * spans.length);
+                }
+                // offsets from the section's start, which stay right when compaction moves the section
+                spans[4 * count] = lineStart - sectionStart;
+                spans[4 * count + 1] = colon - sectionStart;
+                spans[4 * count + 2] = from - sectionStart;
+                spans[4 * count + 3] = to - sectionStart;
+                count++;
             }
-            headers.add(new String(buffer, lineStart, colon - lineStart, StandardCharsets.ISO_8859_1),
-                    new String(buffer, from, to - from, StandardCharsets.ISO_8859_1));
+        } finally {
+            sectionStart = -1;
         }
     }
 
@@ -261,9 +277,7 @@ final class RequestReader {
             if (scanned - position > max + 1) { // +1: the CR of a line of exactly max bytes
                 throw tooLong(status);
             }
-            int consumed = position;
-            compact();
-            scanned -= consumed;
+            scanned -= compact();
             requireMore();
         }
     }
@@ -276,13 +290,22 @@ final class RequestReader {
         });
     }
 
-    /** Moves the unread bytes to the front of the buffer. */
-    private void compact() {
-        if (position > 0) {
-            System.arraycopy(buffer, position, buffer, 0, limit - position);
-            limit -= position;
-            position = 0;
+    /**
+     * Moves the unread bytes (and a header section being read) to the front of the buffer.
+     *
+     * @return how far the bytes moved
+     */
+    private int compact() {
+        int from = sectionStart >= 0 ? sectionStart : position;
+        if (from > 0) {
+            System.arraycopy(buffer, from, buffer, 0, limit - from);
+            limit -= from;
+            position -= from;
+            if (sectionStart >= 0) {
+                sectionStart = 0;
+            }
         }
+        return from;
     }
 
     private void requireMore() throws IOException {
@@ -332,6 +355,15 @@ final class RequestReader {
     }
 
     private static boolean isTokenByte(byte b) {
-        return b > 0x20 && b < 0x7F && "\"(),/:;<=>?@[\\]{}".indexOf(b) < 0;
+        return TOKEN_BYTES[b & 0xFF];
+    }
+
+    /** Which bytes a token may hold: visible ASCII but the delimiters; a table, as every header name is checked. */
+    private static boolean[] tokenBytes() {
+        boolean[] token = new boolean[256];
+        for (int b = 0x21; b < 0x7F; b++) {
+            token[b] = "\"(),/:;<=>?@[\\]{}".indexOf(b) < 0;
+        }
+        return token;
     }
 }

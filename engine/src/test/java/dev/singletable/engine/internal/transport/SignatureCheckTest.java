@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.singletable.engine.internal.DynamoException;
+import dev.singletable.engine.model.HttpLimits;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
@@ -15,13 +18,12 @@ class SignatureCheckTest {
     private final SignatureCheck check = new SignatureCheck("AKIDEXAMPLE", "secret",
             Clock.fixed(Instant.parse("2026-01-01T12:00:00Z"), ZoneOffset.UTC));
 
-    private static Headers signedAt(String date) {
-        Headers headers = new Headers();
-        headers.add("Host", "localhost:8000");
-        headers.add("X-Amz-Date", date);
-        headers.add("Authorization", "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20260101/us-east-1/dynamodb/aws4_request, "
-                + "SignedHeaders=host;x-amz-date, Signature=" + "0".repeat(64));
-        return headers;
+    private static Headers signedAt(String date) throws IOException, HttpError {
+        String head = "POST / HTTP/1.1\r\nHost: localhost:8000\r\nX-Amz-Date: " + date + "\r\nAuthorization: AWS4-HMAC-SHA256 "
+                + "Credential=AKIDEXAMPLE/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host;x-amz-date, "
+                + "Signature=" + "0".repeat(64) + "\r\n\r\n";
+        return new RequestReader(new ByteArrayInputStream(head.getBytes(StandardCharsets.ISO_8859_1)),
+                HttpLimits.defaults()).readHead().headers();
     }
 
     @Test
