@@ -45,12 +45,10 @@ final class Headers {
 
     /** Whether a comma-separated header (Connection, Expect) lists a token. */
     boolean lists(String name, String token) {
-        for (int i = 0; i < count; i++) {
-            if (named(i, name)) {
-                for (String element : value(i).split(",")) {
-                    if (element.trim().toLowerCase(Locale.ROOT).equals(token)) {
-                        return true;
-                    }
+        for (String value : all(name)) {
+            for (String element : value.split(",")) {
+                if (element.trim().toLowerCase(Locale.ROOT).equals(token)) {
+                    return true;
                 }
             }
         }
