@@ -362,12 +362,16 @@ memory_row() { # the memory table's row of one MemoryFootprint run
 }
 MEM_TOTAL="$(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo 2>/dev/null || echo unknown)"
 CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo unknown)"
+# how an idle core waits: on a VM whose idle vCPUs halt at once, a wake-up across cores costs tens of µs
+IDLE_DRIVER="$(cat /sys/devices/system/cpu/cpuidle/current_driver 2>/dev/null || echo unknown)"
+HALT_POLL_NS="$(cat /sys/module/haltpoll/parameters/guest_halt_poll_ns 2>/dev/null || true)"
+IDLE="cpuidle driver $IDLE_DRIVER${HALT_POLL_NS:+, guest_halt_poll_ns=$HALT_POLL_NS}"
 {
     echo "# Benchmark results"
     echo
     echo "Written by \`bash benchmarks/run-all.sh\` on $(date -u '+%Y-%m-%d %H:%M UTC'); commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)."
     echo
-    echo "Machine: $(nproc) cores ($CPU), $MEM_TOTAL memory, $(java -version 2>&1 | head -1), $(uname -sr)."
+    echo "Machine: $(nproc) cores ($CPU), $MEM_TOTAL memory, $(java -version 2>&1 | head -1), $(uname -sr), $IDLE."
     echo
     echo "$PEER_NOTE"
     echo
@@ -415,6 +419,13 @@ CPU="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
     echo "thread per connection on blocking sockets (the floor: what moving these bytes costs) and the JDK's HttpServer"
     echo "(the engine's endpoint before). One connection: latency; 16: throughput, every client calling in a loop."
     echo "Client and servers share the machine's cores."
+    echo
+    echo "One connection's latency depends on where the kernel runs the client's thread and the server's. On one core,"
+    echo "each exchange hands the core from one to the other; on two, each wakes the other core, which on a virtual"
+    echo "machine whose idle vCPUs halt at once adds tens of µs to an exchange (this machine: $IDLE)."
+    echo "The kernel may move either thread at any moment and keep them apart until the connection ends, so a p50 can"
+    echo "double from one run to the next. To see the servers' own cost without it, let idle vCPUs poll before they halt"
+    echo "(\`guest_halt_poll_ns\` above 0, where the haltpoll driver runs) or run the benchmark on one core (\`taskset -c 0\`)."
     echo
     cat "$OUT/http-server.md"
     echo
