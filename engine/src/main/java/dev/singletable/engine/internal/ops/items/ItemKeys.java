@@ -122,8 +122,11 @@ final class ItemKeys {
     static DynamoException indexTypeMismatch(Table table, Map<String, Value> item, Set<String> written) {
         for (IndexDef index : indexesByName(table)) {
             for (KeyDef key : index.keys()) {
+                if (!checked(table, key, written)) {
+                    continue; // read only what is checked: an update's item decodes each value it is asked for
+                }
                 Value value = item.get(key.name());
-                if (checked(table, key, written) && value != null && !value.type().equals(key.type())) {
+                if (value != null && !value.type().equals(key.type())) {
                     return invalid("Type mismatch for Index Key " + key.name() + " Expected: " + key.type()
                             + " Actual: " + value.type() + " IndexName: " + index.name());
                 }
@@ -136,8 +139,11 @@ final class ItemKeys {
     static void checkIndexKeyValues(Table table, Map<String, Value> item, Set<String> written, Form form) {
         for (IndexDef index : indexesByName(table)) {
             for (KeyDef key : index.keys()) {
+                if (!checked(table, key, written)) {
+                    continue;
+                }
                 Value value = item.get(key.name());
-                if (!checked(table, key, written) || value == null || !value.type().equals(key.type())) {
+                if (value == null || !value.type().equals(key.type())) {
                     continue; // absent: the item is simply not in this index
                 }
                 if (isEmpty(value)) {
