@@ -97,6 +97,29 @@ class UpdateTableTest extends EngineTest {
     }
 
     @Test
+    void should_accept_an_update_that_leaves_an_index_key_of_another_type_alone_and_refuse_one_that_writes_it() {
+        client.createTable(singleTable("app").build());
+        put("1", AttributeValue.fromS("OPEN"));
+        put("2", AttributeValue.fromN("7"));
+        client.updateTable(r -> r.tableName("app").attributeDefinitions(string("status"))
+                .globalSecondaryIndexUpdates(create(byStatus())));
+        Map<String, AttributeValue> key = Map.of("PK", AttributeValue.fromS("c"), "SK", AttributeValue.fromS("2"));
+
+        client.updateItem(r -> r.tableName("app").key(key).updateExpression("SET note = :n")
+                .expressionAttributeValues(Map.of(":n", AttributeValue.fromS("kept"))));
+
+        assertThat(client.getItem(r -> r.tableName("app").key(key)).item())
+                .containsEntry("note", AttributeValue.fromS("kept")).containsEntry("status", AttributeValue.fromN("7"));
+        assertThat(describe().globalSecondaryIndexes().get(0).itemCount()).isEqualTo(1);
+        assertValidation(INVALID + "Type mismatch for Index Key status Expected: S Actual: N IndexName: ByStatus",
+                () -> client.updateItem(r -> r.tableName("app").key(key).updateExpression("SET #s = :s")
+                        .expressionAttributeNames(Map.of("#s", "status"))
+                        .expressionAttributeValues(Map.of(":s", AttributeValue.fromN("8")))));
+        assertThat(client.getItem(r -> r.tableName("app").key(key)).item())
+                .containsEntry("status", AttributeValue.fromN("7"));
+    }
+
+    @Test
     void should_skip_items_whose_index_key_is_empty_or_oversize_when_filling_a_new_index() {
         client.createTable(singleTable("app").build());
         put("1", AttributeValue.fromS("OPEN"));
