@@ -57,6 +57,15 @@ class UpdateTableTest extends EngineTest {
                 "status", status)));
     }
 
+    /** Items with a status of type S and of type N, then an index on status as S: the second stays out of it. */
+    private void indexStatusesOfTwoTypes() {
+        client.createTable(singleTable("app").build());
+        put("1", AttributeValue.fromS("OPEN"));
+        put("2", AttributeValue.fromN("7"));
+        client.updateTable(r -> r.tableName("app").attributeDefinitions(string("status"))
+                .globalSecondaryIndexUpdates(create(byStatus())));
+    }
+
     private void createProvisioned() {
         client.createTable(singleTable("app").billingMode(BillingMode.PROVISIONED)
                 .provisionedThroughput(t -> t.readCapacityUnits(5L).writeCapacityUnits(5L)).build());
@@ -86,23 +95,14 @@ class UpdateTableTest extends EngineTest {
 
     @Test
     void should_skip_items_whose_index_key_has_another_type_when_filling_a_new_index() {
-        client.createTable(singleTable("app").build());
-        put("1", AttributeValue.fromS("OPEN"));
-        put("2", AttributeValue.fromN("7"));
-
-        client.updateTable(r -> r.tableName("app").attributeDefinitions(string("status"))
-                .globalSecondaryIndexUpdates(create(byStatus())));
+        indexStatusesOfTwoTypes();
 
         assertThat(describe().globalSecondaryIndexes().get(0).itemCount()).isEqualTo(1);
     }
 
     @Test
     void should_accept_an_update_that_leaves_an_index_key_of_another_type_alone_and_refuse_one_that_writes_it() {
-        client.createTable(singleTable("app").build());
-        put("1", AttributeValue.fromS("OPEN"));
-        put("2", AttributeValue.fromN("7"));
-        client.updateTable(r -> r.tableName("app").attributeDefinitions(string("status"))
-                .globalSecondaryIndexUpdates(create(byStatus())));
+        indexStatusesOfTwoTypes();
         Map<String, AttributeValue> key = Map.of("PK", AttributeValue.fromS("c"), "SK", AttributeValue.fromS("2"));
 
         client.updateItem(r -> r.tableName("app").key(key).updateExpression("SET note = :n")
