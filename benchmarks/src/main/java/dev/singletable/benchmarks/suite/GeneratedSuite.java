@@ -330,6 +330,7 @@ public final class GeneratedSuite {
                 import com.sun.management.OperatingSystemMXBean;
                 import java.io.IOException;
                 import java.io.UncheckedIOException;
+                import java.lang.management.CompilationMXBean;
                 import java.lang.management.ManagementFactory;
                 import java.nio.file.DirectoryStream;
                 import java.nio.file.Files;
@@ -350,8 +351,7 @@ public final class GeneratedSuite {
                         String times = String.format(Locale.ROOT, "upSeconds=%%.3f%%ncpuSeconds=%%.3f%%n"
                                 + "testThreadCpuSeconds=%%.3f%%njitSeconds=%%.3f%%n",
                                 ManagementFactory.getRuntimeMXBean().getUptime() / 1e3, os.getProcessCpuTime() / 1e9,
-                                ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() / 1e9,
-                                ManagementFactory.getCompilationMXBean().getTotalCompilationTime() / 1e3);
+                                ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() / 1e9, jitMillis() / 1e3);
                         try {
                             if (Files.isReadable(TEST_THREAD)) {
                                 times += String.format(Locale.ROOT, "testThreadWaitingSeconds=%%.3f%%n"
@@ -363,6 +363,12 @@ public final class GeneratedSuite {
                         } catch (IOException e) {
                             throw new UncheckedIOException(e);
                         }
+                    }
+
+                    /** @return the JIT's compiling time; none in a JVM without a JIT ({@code -Xint}), which has no bean for it */
+                    private static long jitMillis() {
+                        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+                        return jit == null ? 0 : jit.getTotalCompilationTime();
                     }
 
                     /** @return nanoseconds on a core of the JIT's compiler threads (named "C1 CompilerThread0"...) */
