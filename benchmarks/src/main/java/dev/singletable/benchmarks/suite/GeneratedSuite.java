@@ -365,7 +365,7 @@ public final class GeneratedSuite {
                         }
                     }
 
-                    /** @return the JIT's compiling time; none in a JVM without a JIT ({@code -Xint}), which has no bean for it */
+                    /** @return the JIT's compiling time; 0 in a JVM without a JIT ({@code -Xint}) */
                     private static long jitMillis() {
                         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
                         return jit == null ? 0 : jit.getTotalCompilationTime();
