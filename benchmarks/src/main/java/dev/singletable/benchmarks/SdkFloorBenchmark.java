@@ -5,6 +5,8 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.singletable.engine.DynamoDbEngine;
+import dev.singletable.engine.RequestLog;
+import dev.singletable.engine.model.RequestLogEntry;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -85,6 +87,8 @@ public class SdkFloorBenchmark {
     private static final int RECORDED_CALLS = 256;
     /** Rounds a JVM of {@link #main} runs in one turn: some tens of milliseconds. */
     private static final int BATCH_ROUNDS = 200;
+    /** Where {@link #main} keeps the engine's own time of a call beside each transport's CPU time. */
+    private static final String HANDLER = "handler";
 
     @Param({"engine", "stub"})
     public String transport;
@@ -95,7 +99,7 @@ public class SdkFloorBenchmark {
 
     @Setup
     public void setup() {
-        engine = DynamoDbEngine.builder().requestLogCapacity(1_000).build();
+        engine = DynamoDbEngine.builder().requestLogCapacity(BATCH_ROUNDS * 5).build(); // a batch of main's rounds
         EngineApiBenchmark.createTable(engine, CUSTOMERS, ORDERS);
         Map<String, List<Answer>> answers = new ConcurrentHashMap<>();
         if (!transport.equals("engine")) {
@@ -169,7 +173,8 @@ public class SdkFloorBenchmark {
      * them differently for both. A set of child JVMs, engine, json and stub, take turns in batches of rounds (a
      * round calls each of the five once), so that all meet the same machine; warm-up rounds first. Prints one line
      * per call: the median over sets of each JVM's median, the ratios engine ÷ stub and json ÷ stub (the JSON
-     * exchange's floor); each set's medians go to standard error.
+     * exchange's floor), and the engine's own time in the call, from its request log (how much of engine ÷ stub is
+     * spent inside the engine); each set's medians go to standard error.
      *
      * <pre>java -cp benchmarks.jar dev.singletable.benchmarks.SdkFloorBenchmark [warm-up rounds] [measured rounds] [pairs]</pre>
      */
@@ -191,8 +196,8 @@ public class SdkFloorBenchmark {
                 double stub = call.getValue().get("stub");
                 double json = call.getValue().get("json");
                 System.err.printf(Locale.ROOT, "pair %d %s engineCpuP50Us=%.1f stubCpuP50Us=%.1f ratio=%.2f"
-                        + " jsonCpuP50Us=%.1f jsonRatio=%.2f%n", pair, call.getKey(), engine, stub, engine / stub, json,
-                        json / stub);
+                        + " jsonCpuP50Us=%.1f jsonRatio=%.2f handlerP50Us=%.1f%n", pair, call.getKey(), engine, stub,
+                        engine / stub, json, json / stub, call.getValue().get(HANDLER));
             }
         }
         medians.forEach((call, byTransport) -> {
@@ -200,7 +205,8 @@ public class SdkFloorBenchmark {
             double stub = median(byTransport.get("stub"));
             double json = median(byTransport.get("json"));
             System.out.printf(Locale.ROOT, "%s engineCpuP50Us=%.1f stubCpuP50Us=%.1f ratio=%.2f pairs=%d"
-                    + " jsonCpuP50Us=%.1f jsonRatio=%.2f%n", call, engine, stub, engine / stub, pairs, json, json / stub);
+                    + " jsonCpuP50Us=%.1f jsonRatio=%.2f handlerP50Us=%.1f%n", call, engine, stub, engine / stub, pairs,
+                    json, json / stub, median(byTransport.get(HANDLER)));
         });
     }
 
@@ -235,8 +241,11 @@ public class SdkFloorBenchmark {
             for (Map.Entry<String, BufferedReader> output : outputs.entrySet()) {
                 for (String line = output.getValue().readLine(); line != null; line = output.getValue().readLine()) {
                     String[] call = line.split(" ");
-                    results.computeIfAbsent(call[0], c -> new LinkedHashMap<>())
-                            .put(output.getKey(), Double.parseDouble(call[1]));
+                    Map<String, Double> byTransport = results.computeIfAbsent(call[0], c -> new LinkedHashMap<>());
+                    byTransport.put(output.getKey(), Double.parseDouble(call[1]));
+                    if (call.length > 2) {
+                        byTransport.put(HANDLER, Double.parseDouble(call[2]));
+                    }
                 }
             }
             for (Map.Entry<String, Process> child : children.entrySet()) {
@@ -280,6 +289,9 @@ public class SdkFloorBenchmark {
         calls.put("queryIndex", SdkFloorBenchmark::queryIndex);
         Map<String, Stats> cpuNanos = new LinkedHashMap<>();
         calls.keySet().forEach(call -> cpuNanos.put(call, new Stats()));
+        Map<String, Stats> handlerNanos = new LinkedHashMap<>();
+        calls.keySet().forEach(call -> handlerNanos.put(call, new Stats()));
+        RequestLog log = transport.equals("engine") ? benchmark.engine.requestLog() : null;
         BufferedReader turns = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         System.out.println("ready");
         System.out.flush();
@@ -289,6 +301,8 @@ public class SdkFloorBenchmark {
                 if (turns.readLine() == null) {
                     throw new IllegalStateException("standard input closed before the last batch");
                 }
+                RequestLog.Mark mark = log == null ? null : log.mark();
+                int firstRound = round;
                 for (int end = Math.min(round + BATCH_ROUNDS, measured); round < end; round++) {
                     for (Map.Entry<String, Consumer<SdkFloorBenchmark>> call : calls.entrySet()) {
                         long start = cpu.getCurrentThreadCpuTime();
@@ -299,13 +313,36 @@ public class SdkFloorBenchmark {
                         }
                     }
                 }
+                if (log != null) {
+                    addHandlerTimes(log.since(mark), firstRound, round - firstRound, List.copyOf(calls.keySet()),
+                            handlerNanos);
+                }
                 System.out.println("done");
                 System.out.flush();
             }
         } finally {
             benchmark.close();
         }
-        cpuNanos.forEach((call, stats) -> System.out.printf(Locale.ROOT, "%s %.1f%n", call, stats.percentileMicros(50)));
+        cpuNanos.forEach((call, stats) -> System.out.printf(Locale.ROOT, "%s %.1f%s%n", call,
+                stats.percentileMicros(50), log == null ? ""
+                        : String.format(Locale.ROOT, " %.1f", handlerNanos.get(call).percentileMicros(50))));
+    }
+
+    /**
+     * The engine's own time in each call of a batch, from its request log: one entry a call, in the order made, each
+     * timed from the request's arrival at the engine to its answer's bytes (reading, serving, writing).
+     */
+    private static void addHandlerTimes(List<RequestLogEntry> entries, int firstRound, int rounds, List<String> calls,
+                                        Map<String, Stats> handlerNanos) {
+        if (entries.size() != rounds * calls.size()) {
+            throw new IllegalStateException("the request log holds " + entries.size() + " entries of a batch of "
+                    + rounds * calls.size() + " calls: its capacity is to hold a batch");
+        }
+        for (int i = 0; i < entries.size(); i++) {
+            if (firstRound + i / calls.size() >= 0) {
+                handlerNanos.get(calls.get(i % calls.size())).add(entries.get(i).duration().toNanos());
+            }
+        }
     }
 
     private static double median(List<Double> values) {
