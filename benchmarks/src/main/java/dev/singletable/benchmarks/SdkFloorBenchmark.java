@@ -99,7 +99,8 @@ public class SdkFloorBenchmark {
 
     @Setup
     public void setup() {
-        engine = DynamoDbEngine.builder().requestLogCapacity(BATCH_ROUNDS * 5).build(); // a batch of main's rounds
+        // the log holds one batch of main's rounds, five calls each, which main reads back after each batch
+        engine = DynamoDbEngine.builder().requestLogCapacity(BATCH_ROUNDS * 5).build();
         EngineApiBenchmark.createTable(engine, CUSTOMERS, ORDERS);
         Map<String, List<Answer>> answers = new ConcurrentHashMap<>();
         if (!transport.equals("engine")) {
